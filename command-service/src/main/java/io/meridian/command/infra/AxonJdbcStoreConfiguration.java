@@ -1,0 +1,61 @@
+package io.meridian.command.infra;
+
+import javax.sql.DataSource;
+import org.axonframework.common.jdbc.ConnectionProvider;
+import org.axonframework.common.jdbc.PersistenceExceptionResolver;
+import org.axonframework.common.transaction.TransactionManager;
+import org.axonframework.eventhandling.tokenstore.TokenStore;
+import org.axonframework.eventhandling.tokenstore.jdbc.JdbcTokenStore;
+import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
+import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
+import org.axonframework.eventsourcing.eventstore.jdbc.JdbcSQLErrorCodesResolver;
+import org.axonframework.serialization.Serializer;
+import org.axonframework.spring.jdbc.SpringDataSourceConnectionProvider;
+import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.transaction.PlatformTransactionManager;
+
+/**
+ * Axon's JDBC event and token store on our PostgreSQL. Declared here because Axon's own JDBC
+ * auto-configuration is ordered for Spring Boot 3 and is skipped under Spring Boot 4 (it is
+ * evaluated before the DataSource exists). The tables come from Flyway (V1).
+ */
+@Configuration(proxyBeanMethods = false)
+public class AxonJdbcStoreConfiguration {
+
+    @Bean
+    public ConnectionProvider axonConnectionProvider(DataSource dataSource) {
+        return new SpringDataSourceConnectionProvider(dataSource);
+    }
+
+    @Bean
+    public TransactionManager axonTransactionManager(PlatformTransactionManager transactionManager) {
+        return new SpringTransactionManager(transactionManager);
+    }
+
+    @Bean
+    public PersistenceExceptionResolver axonPersistenceExceptionResolver() {
+        return new JdbcSQLErrorCodesResolver();
+    }
+
+    @Bean
+    public EventStorageEngine eventStorageEngine(ConnectionProvider connections, TransactionManager transactions,
+                                                 PersistenceExceptionResolver exceptions,
+                                                 @Qualifier("eventSerializer") Serializer eventSerializer,
+                                                 Serializer serializer) {
+        return JdbcEventStorageEngine.builder()
+                .connectionProvider(connections)
+                .transactionManager(transactions)
+                .persistenceExceptionResolver(exceptions)
+                .eventSerializer(eventSerializer)
+                .snapshotSerializer(serializer)
+                .build();
+    }
+
+    @Bean
+    public TokenStore tokenStore(ConnectionProvider connections, Serializer serializer) {
+        return JdbcTokenStore.builder().connectionProvider(connections).serializer(serializer).build();
+    }
+}

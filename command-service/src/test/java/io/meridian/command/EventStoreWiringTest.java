@@ -1,0 +1,54 @@
+package io.meridian.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.meridian.command.probe.ProbeAggregate;
+import io.meridian.embedded.EmbeddedPostgresServer;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+@SpringBootTest
+class EventStoreWiringTest {
+    static final EmbeddedPostgresServer POSTGRES = EmbeddedPostgresServer.start();
+
+    @DynamicPropertySource
+    static void database(DynamicPropertyRegistry registry) {
+        registry.add("spring.datasource.url", () -> POSTGRES.createDatabase("commands"));
+        registry.add("spring.datasource.username", POSTGRES::username);
+        registry.add("spring.datasource.password", POSTGRES::password);
+    }
+
+    @AfterAll
+    static void stop() {
+        POSTGRES.close();
+    }
+
+    @Autowired
+    CommandGateway commands;
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Test
+    void aCommandIsStoredAsAnEventInPostgres() {
+        commands.sendAndWait(new ProbeAggregate.OpenProbe("probe-1"));
+
+        Integer stored = jdbc.queryForObject(
+                "select count(*) from domainevententry where aggregateidentifier = 'probe-1'", Integer.class);
+        assertThat(stored).isEqualTo(1);
+    }
+
+    @Test
+    void eventsAreSerialisedAsJsonWithJackson() {
+        commands.sendAndWait(new ProbeAggregate.OpenProbe("probe-2"));
+
+        byte[] payload = jdbc.queryForObject(
+                "select payload from domainevententry where aggregateidentifier = 'probe-2'", byte[].class);
+        assertThat(new String(payload, java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("{\"id\":\"probe-2\"}");
+    }
+}

@@ -1,0 +1,35 @@
+package io.meridian.command.probe;
+
+import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+
+import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.modelling.command.TargetAggregateIdentifier;
+import org.axonframework.spring.stereotype.Aggregate;
+
+/** A throw-away aggregate that proves the Axon + JDBC + PostgreSQL wiring. */
+@Aggregate
+public class ProbeAggregate {
+    public record OpenProbe(@TargetAggregateIdentifier String id) {
+    }
+
+    public record ProbeOpened(String id) {
+    }
+
+    @AggregateIdentifier
+    private String id;
+
+    protected ProbeAggregate() {
+    }
+
+    @CommandHandler
+    public ProbeAggregate(OpenProbe command) {
+        apply(new ProbeOpened(command.id()));
+    }
+
+    @EventSourcingHandler
+    void on(ProbeOpened event) {
+        this.id = event.id();
+    }
+}
