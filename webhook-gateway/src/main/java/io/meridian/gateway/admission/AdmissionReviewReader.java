@@ -1,0 +1,72 @@
+package io.meridian.gateway.admission;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.api.model.admission.v1.AdmissionRequest;
+import io.fabric8.kubernetes.api.model.admission.v1.AdmissionReview;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Reads an {@code admission.k8s.io/v1} AdmissionReview from a request body. Garbage, truncated,
+ * oversized or incomplete bodies give a {@link BadAdmissionReview} with a one-line reason.
+ */
+public final class AdmissionReviewReader {
+    /** The kube-apiserver's own limit on a request body. */
+    public static final int MAX_BODY_BYTES = 3 * 1024 * 1024;
+    private static final String API_VERSION = "admission.k8s.io/v1";
+
+    private final ObjectMapper json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    public AdmissionRequest read(InputStream body) {
+        byte[] bytes = readLimited(body);
+        if (bytes.length == 0) {
+            throw new BadAdmissionReview("empty body: expected an " + API_VERSION + " AdmissionReview");
+        }
+        AdmissionReview review = parse(bytes);
+        if (!API_VERSION.equals(review.getApiVersion()) || !"AdmissionReview".equals(review.getKind())) {
+            throw new BadAdmissionReview("expected apiVersion " + API_VERSION + " and kind AdmissionReview, got "
+                    + review.getApiVersion() + " " + review.getKind());
+        }
+        AdmissionRequest request = review.getRequest();
+        if (request == null) {
+            throw new BadAdmissionReview("request: required field is missing");
+        }
+        if (request.getUid() == null || request.getUid().isBlank()) {
+            throw new BadAdmissionReview("request.uid: required field is missing");
+        }
+        if (request.getOperation() == null) {
+            throw new BadAdmissionReview("request.operation: required field is missing");
+        }
+        return request;
+    }
+
+    private AdmissionReview parse(byte[] bytes) {
+        try {
+            return json.readValue(bytes, AdmissionReview.class);
+        } catch (JsonProcessingException e) {
+            throw new BadAdmissionReview("malformed AdmissionReview: " + oneLine(e));
+        } catch (IOException e) {
+            throw new BadAdmissionReview("unreadable body: " + e.getMessage());
+        }
+    }
+
+    private static byte[] readLimited(InputStream body) {
+        try {
+            byte[] bytes = body.readNBytes(MAX_BODY_BYTES + 1);
+            if (bytes.length > MAX_BODY_BYTES) {
+                throw new BadAdmissionReview("body exceeds " + MAX_BODY_BYTES + " bytes");
+            }
+            return bytes;
+        } catch (IOException e) {
+            throw new BadAdmissionReview("unreadable body: " + e.getMessage());
+        }
+    }
+
+    private static String oneLine(JsonProcessingException e) {
+        String where = e.getLocation() == null ? ""
+                : " at line " + e.getLocation().getLineNr() + " column " + e.getLocation().getColumnNr();
+        return e.getOriginalMessage().lines().findFirst().orElse("invalid JSON") + where;
+    }
+}
