@@ -1,0 +1,158 @@
+package io.meridian.projection.kafka;
+
+import io.meridian.projection.decisions.DomainEventStore;
+import io.meridian.schemas.Decoded;
+import io.meridian.schemas.DomainEvent;
+import io.meridian.schemas.MessageCodec;
+import io.meridian.schemas.Topics;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Projects {@code meridian.domain-events} into PostgreSQL. The offset of each partition is stored in
+ * the same transaction as the rows, and reading resumes from there: nothing is lost or counted twice.
+ * A record that cannot be decoded goes to the {@code .dlq} topic with the reason, then counts as done.
+ */
+@Component
+public class DomainEventProjector implements SmartLifecycle {
+    private static final Logger log = LoggerFactory.getLogger(DomainEventProjector.class);
+    private static final String TOPIC = Topics.DOMAIN_EVENTS;
+    public static final String REASON_HEADER = "meridian.dlq.reason";
+
+    private final ProjectionKafkaProperties kafka;
+    private final DomainEventStore store;
+    private final TransactionTemplate transactions;
+    private volatile KafkaConsumer<String, String> consumer;
+    private volatile Thread worker;
+
+    public DomainEventProjector(ProjectionKafkaProperties kafka, DomainEventStore store, TransactionTemplate transactions) {
+        this.kafka = kafka;
+        this.store = store;
+        this.transactions = transactions;
+    }
+
+    @Override
+    public void start() {
+        consumer = new KafkaConsumer<>(Map.of("bootstrap.servers", kafka.bootstrapServers(),
+                "group.id", kafka.consumerName(), "enable.auto.commit", "false",
+                "auto.offset.reset", "earliest", "isolation.level", "read_committed"),
+                new StringDeserializer(), new StringDeserializer());
+        worker = new Thread(this::run, "domain-event-projector");
+        worker.start();
+    }
+
+    private void run() {
+        try (KafkaProducer<String, String> deadLetters = deadLetterProducer()) {
+            consumer.subscribe(List.of(TOPIC), new ResumeFromStoredOffsets());
+            while (!Thread.currentThread().isInterrupted()) {
+                ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(500));
+                if (!records.isEmpty()) {
+                    project(records, deadLetters);
+                }
+            }
+        } catch (WakeupException stopping) {
+            // stop() woke the consumer up
+        } catch (RuntimeException e) {
+            log.error("domain event projection stopped", e);
+        } finally {
+            consumer.close();
+        }
+    }
+
+    private void project(ConsumerRecords<String, String> records, KafkaProducer<String, String> deadLetters) {
+        List<Decoded<DomainEvent>> decoded = new ArrayList<>();
+        for (ConsumerRecord<String, String> record : records) {
+            Decoded<DomainEvent> message = MessageCodec.DOMAIN_EVENT.decode(record.value());
+            if (message instanceof Decoded.Rejected<DomainEvent> rejected) {
+                sendToDeadLetters(deadLetters, record, rejected.reason());
+            }
+            decoded.add(message);
+        }
+        transactions.executeWithoutResult(status -> {
+            int i = 0;
+            for (ConsumerRecord<String, String> record : records) {
+                if (decoded.get(i++) instanceof Decoded.Accepted<DomainEvent> accepted) {
+                    store.insert(accepted.message());
+                }
+                store.storeOffset(kafka.consumerName(), record.topic(), record.partition(), record.offset() + 1);
+            }
+        });
+    }
+
+    private static void sendToDeadLetters(KafkaProducer<String, String> producer, ConsumerRecord<String, String> record,
+                                          String reason) {
+        ProducerRecord<String, String> dead = new ProducerRecord<>(Topics.deadLetter(record.topic()), record.key(), record.value());
+        dead.headers().add(REASON_HEADER, reason.getBytes(StandardCharsets.UTF_8));
+        try {
+            producer.send(dead).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while moving a record to the dead-letter topic", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot move a record to the dead-letter topic", e.getCause());
+        }
+    }
+
+    private KafkaProducer<String, String> deadLetterProducer() {
+        return new KafkaProducer<>(Map.of("bootstrap.servers", kafka.bootstrapServers(), "acks", "all",
+                "enable.idempotence", "true"), new StringSerializer(), new StringSerializer());
+    }
+
+    /** Seeks every newly assigned partition to the offset stored with the rows. */
+    private final class ResumeFromStoredOffsets implements ConsumerRebalanceListener {
+        @Override
+        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            Map<Integer, Long> stored = store.offsets(kafka.consumerName(), TOPIC);
+            for (TopicPartition partition : partitions) {
+                Long next = stored.get(partition.partition());
+                if (next != null) {
+                    consumer.seek(partition, next);
+                }
+            }
+        }
+
+        @Override
+        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            // offsets are already durable with the rows
+        }
+    }
+
+    @Override
+    public void stop() {
+        if (consumer != null) {
+            consumer.wakeup();
+        }
+        if (worker != null) {
+            try {
+                worker.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return worker != null && worker.isAlive();
+    }
+}
