@@ -168,12 +168,13 @@ final class DivisionCases implements CaseFamily {
     }
 
     private static AssignmentResult assignReplicas(JsonNode input) {
-        return ReplicaAssigner.assign(AssignmentRequest.of(candidates(input), replicaScheduling(input.get("strategy")),
-                        input.path("replicas").asInt())
-                .withPrevious(targetClusters(input.get("previous")))
-                .withMode(mode(input))
-                .withUid(uid(input))
-                .withOverflowTiers(input.path("overflow").asBoolean(false)));
+        return ReplicaAssigner.assign(AssignmentRequest.builder(candidates(input),
+                        replicaScheduling(input.get("strategy")), input.path("replicas").asInt())
+                .previous(targetClusters(input.get("previous")))
+                .mode(mode(input))
+                .uid(uid(input))
+                .overflowTiers(input.path("overflow").asBoolean(false))
+                .build());
     }
 
     /**

@@ -33,48 +33,77 @@ public record AssignmentRequest(List<ClusterCandidate> candidates, ReplicaSchedu
     /** A Steady, single-template request with no previous assignment, empty UID and no overflow tiers. */
     public static AssignmentRequest of(List<ClusterCandidate> candidates, ReplicaScheduling replicaScheduling,
                                        int replicas) {
-        return new AssignmentRequest(candidates, replicaScheduling, replicas, List.of(), ScheduleMode.STEADY, "",
-                false, false, 1);
+        return builder(candidates, replicaScheduling, replicas).build();
+    }
+
+    /** Starts from {@link #of} and sets the other fields one by one. */
+    public static Builder builder(List<ClusterCandidate> candidates, ReplicaScheduling replicaScheduling,
+                                  int replicas) {
+        return new Builder(candidates, replicaScheduling, replicas);
     }
 
     /**
      * A request for a placement: its replica scheduling, and overflow tiers when the observed
      * {@code clusterAffinities} term has overflow terms.
      */
-    public static AssignmentRequest forPlacement(Placement placement, String observedAffinityName,
-                                                 List<ClusterCandidate> candidates, int replicas) {
-        return of(candidates, placement.replicaScheduling(), replicas)
-                .withOverflowTiers(placement.usesOverflowTiers(observedAffinityName));
+    public static Builder forPlacement(Placement placement, String observedAffinityName,
+                                       List<ClusterCandidate> candidates, int replicas) {
+        return builder(candidates, placement.replicaScheduling(), replicas)
+                .overflowTiers(placement.usesOverflowTiers(observedAffinityName));
     }
 
-    public AssignmentRequest withPrevious(List<TargetCluster> clusters) {
-        return new AssignmentRequest(candidates, replicaScheduling, replicas, clusters, mode, uid, overflowTiers,
-                replicaRequirements, components);
-    }
+    /** Collects the optional fields of a request. */
+    public static final class Builder {
+        private final List<ClusterCandidate> candidates;
+        private final ReplicaScheduling replicaScheduling;
+        private final int replicas;
+        private List<TargetCluster> previous = List.of();
+        private ScheduleMode mode = ScheduleMode.STEADY;
+        private String uid = "";
+        private boolean overflowTiers;
+        private boolean replicaRequirements;
+        private int components = 1;
 
-    public AssignmentRequest withMode(ScheduleMode newMode) {
-        return new AssignmentRequest(candidates, replicaScheduling, replicas, previous, newMode, uid, overflowTiers,
-                replicaRequirements, components);
-    }
+        private Builder(List<ClusterCandidate> candidates, ReplicaScheduling replicaScheduling, int replicas) {
+            this.candidates = candidates;
+            this.replicaScheduling = replicaScheduling;
+            this.replicas = replicas;
+        }
 
-    public AssignmentRequest withUid(String workloadUid) {
-        return new AssignmentRequest(candidates, replicaScheduling, replicas, previous, mode, workloadUid,
-                overflowTiers, replicaRequirements, components);
-    }
+        public Builder previous(List<TargetCluster> clusters) {
+            this.previous = clusters;
+            return this;
+        }
 
-    public AssignmentRequest withOverflowTiers(boolean tiers) {
-        return new AssignmentRequest(candidates, replicaScheduling, replicas, previous, mode, uid, tiers,
-                replicaRequirements, components);
-    }
+        public Builder mode(ScheduleMode scheduleMode) {
+            this.mode = scheduleMode;
+            return this;
+        }
 
-    public AssignmentRequest withReplicaRequirements(boolean requirements) {
-        return new AssignmentRequest(candidates, replicaScheduling, replicas, previous, mode, uid, overflowTiers,
-                requirements, components);
-    }
+        public Builder uid(String workloadUid) {
+            this.uid = workloadUid;
+            return this;
+        }
 
-    public AssignmentRequest withComponents(int templates) {
-        return new AssignmentRequest(candidates, replicaScheduling, replicas, previous, mode, uid, overflowTiers,
-                replicaRequirements, templates);
+        public Builder overflowTiers(boolean tiers) {
+            this.overflowTiers = tiers;
+            return this;
+        }
+
+        public Builder replicaRequirements(boolean requirements) {
+            this.replicaRequirements = requirements;
+            return this;
+        }
+
+        public Builder components(int templates) {
+            this.components = templates;
+            return this;
+        }
+
+        public AssignmentRequest build() {
+            return new AssignmentRequest(candidates, replicaScheduling, replicas, previous, mode, uid, overflowTiers,
+                    replicaRequirements, components);
+        }
     }
 
     /** Replicas are divided only for workloads: replicas or requirements, and at most one pod template (§5.2). */
