@@ -11,8 +11,12 @@ public sealed interface AssignmentResult {
     String NO_CLUSTERS = "no clusters available to schedule";
     String TIERS_NOT_ENOUGH = "Clusters available replicas are not enough to schedule.";
 
-    /** Why an assignment failed. UNSCHEDULABLE is Karmada's UnschedulableError (not enough capacity). */
-    enum FailureKind { NO_CLUSTERS, UNSUPPORTED_STRATEGY, UNSCHEDULABLE }
+    /**
+     * Why an assignment failed. UNSCHEDULABLE is Karmada's UnschedulableError (not enough capacity); NO_CLUSTER_FITS
+     * is the FitError of the filter step (the binding's clusters are then cleared); SPREAD_CONSTRAINT comes from
+     * candidate selection.
+     */
+    enum FailureKind { NO_CLUSTERS, UNSUPPORTED_STRATEGY, UNSCHEDULABLE, NO_CLUSTER_FITS, SPREAD_CONSTRAINT }
 
     record Assigned(List<TargetCluster> clusters) implements AssignmentResult {
         public Assigned {
@@ -44,6 +48,15 @@ public sealed interface AssignmentResult {
     /** Replicas are left after the last overflow tier. */
     static AssignmentResult tiersExhausted() {
         return new Failed(FailureKind.UNSCHEDULABLE, TIERS_NOT_ENOUGH);
+    }
+
+    /** No cluster passed the filter step. */
+    static AssignmentResult noClusterFits(int clusters) {
+        return new Failed(FailureKind.NO_CLUSTER_FITS, "0/" + clusters + " clusters are available");
+    }
+
+    static AssignmentResult spreadConstraintUnsatisfied(String reason) {
+        return new Failed(FailureKind.SPREAD_CONSTRAINT, reason);
     }
 
     default boolean succeeded() {

@@ -39,6 +39,21 @@ public record Placement(ClusterAffinity clusterAffinity, List<ClusterAffinityTer
     }
 
     /**
+     * The affinities a schedule under the term {@code affinityName} filters with, by overflow order: the single
+     * {@code clusterAffinity}; else the named {@code clusterAffinities} term (the first when the name matches none)
+     * and its overflow terms; else one affinity that matches every cluster.
+     */
+    public List<ClusterAffinity> affinitiesFor(String affinityName) {
+        if (clusterAffinity != null) {
+            return List.of(clusterAffinity);
+        }
+        if (clusterAffinities.isEmpty()) {
+            return List.of(ClusterAffinity.anyCluster());
+        }
+        return affinityTerm(affinityName).orElse(clusterAffinities.get(0)).affinitiesByOverflowOrder();
+    }
+
+    /**
      * Replicas go tier by tier (§5.4) only when {@code clusterAffinity} is unset and the observed
      * {@code clusterAffinities} term exists and has overflow terms.
      */

@@ -62,6 +62,21 @@ class PlacementJsonTest {
     }
 
     @Test
+    void aScheduleUnderAnUnknownTermUsesTheFirstTerm() {
+        Placement placement = new Placement(null, List.of(
+                new ClusterAffinityTerm("a", List.of("m1"), null, null, null, null),
+                new ClusterAffinityTerm("b", List.of("m2"), null, null, null, null)), null, null);
+        assertThat(placement.affinitiesFor("b")).containsExactly(ClusterAffinity.ofNames(List.of("m2")));
+        assertThat(placement.affinitiesFor("")).containsExactly(ClusterAffinity.ofNames(List.of("m1")));
+    }
+
+    @Test
+    void withoutAffinitiesEveryClusterIsAllowed() {
+        assertThat(new Placement(null, null, null, null).affinitiesFor(""))
+                .containsExactly(ClusterAffinity.anyCluster());
+    }
+
+    @Test
     void absentReplicaSchedulingIsDuplicated() throws Exception {
         Placement placement = placementOf("{'spec': {'placement': {'clusterAffinity': {}}}}");
         assertThat(placement.replicaScheduling()).isNull();
