@@ -174,7 +174,22 @@ final class DivisionCases implements CaseFamily {
                 .mode(mode(input))
                 .uid(uid(input))
                 .overflowTiers(input.path("overflow").asBoolean(false))
+                .replicaRequirements(isSet(input.get("replicaRequirements")))
+                .components(componentCount(input.get("components")))
                 .build());
+    }
+
+    /** Optional: a requirements object or flag. */
+    private static boolean isSet(JsonNode node) {
+        return node != null && !node.isNull() && !(node.isBoolean() && !node.asBoolean());
+    }
+
+    /** Optional: a list of components or their number; absent means an ordinary single-template workload. */
+    private static int componentCount(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return 1;
+        }
+        return node.isArray() ? node.size() : node.asInt(1);
     }
 
     /**
