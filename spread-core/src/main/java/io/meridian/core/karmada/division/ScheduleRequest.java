@@ -4,6 +4,7 @@ import io.meridian.core.karmada.model.MemberCluster;
 import io.meridian.core.karmada.model.Placement;
 import io.meridian.core.karmada.model.ScheduleMode;
 import io.meridian.core.karmada.model.TargetCluster;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -30,8 +31,8 @@ public record ScheduleRequest(Placement placement, String affinityName, List<Mem
     public ScheduleRequest {
         affinityName = affinityName == null ? "" : affinityName;
         clusters = List.copyOf(clusters);
-        allocatable = allocatable == null ? Map.of() : new TreeMap<>(allocatable);
-        scores = scores == null ? Map.of() : new TreeMap<>(scores);
+        allocatable = allocatable == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(allocatable));
+        scores = scores == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(scores));
         previous = previous == null ? List.of() : List.copyOf(previous);
         mode = mode == null ? ScheduleMode.STEADY : mode;
         uid = uid == null ? "" : uid;
