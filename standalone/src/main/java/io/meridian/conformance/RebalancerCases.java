@@ -106,8 +106,9 @@ final class RebalancerCases implements CaseFamily {
     private static Map<BindingKey, BindingState> existingBindings(JsonNode bindings) {
         Map<BindingKey, BindingState> existing = new TreeMap<>();
         for (JsonNode b : bindings) {
-            BindingKey key = new BindingKey(BindingKind.valueOf(b.path("kind").asText()),
-                    b.path("namespace").asText(""), b.path("name").asText());
+            String namespace = b.path("namespace").asText("");
+            String kind = b.path("kind").asText(namespace.isEmpty() ? "ClusterResourceBinding" : "ResourceBinding");
+            BindingKey key = new BindingKey(BindingKind.valueOf(kind), namespace, b.path("name").asText());
             existing.put(key, BindingState.triggerView(key, RebalancerTimeSymbols.parse(b.path("rescheduleTriggeredAt")),
                     RebalancerTimeSymbols.parse(b.path("lastScheduledTime"))));
         }

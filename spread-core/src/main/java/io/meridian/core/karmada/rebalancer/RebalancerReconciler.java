@@ -17,6 +17,9 @@ public final class RebalancerReconciler {
     }
 
     public static ReconcileDecision reconcile(WorkloadRebalancer rebalancer, ReconcileContext context, Instant now) {
+        if (rebalancer.metadata() == null || rebalancer.metadata().creationTimestamp() == null) {
+            throw new IllegalArgumentException("a stored WorkloadRebalancer has a creationTimestamp");
+        }
         WorkloadRebalancerStatus old = rebalancer.status();
         List<ObservedWorkload> merged = StatusMerge.merge(old.observedWorkloads(),
                 WorkloadSelection.union(rebalancer.spec(), context.templates()));
