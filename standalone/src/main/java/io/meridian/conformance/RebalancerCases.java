@@ -36,7 +36,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Conformance cases: karmada.rebalancer/reconcile, updateStatus, rescheduleRequired, schedulerTrigger, replicasChanged. */
+/** Conformance cases karmada.rebalancer/: reconcile, updateStatus, rescheduleRequired, schedulerTrigger, replicasChanged. */
 final class RebalancerCases implements CaseFamily {
     private static final String SET_TO_NOW = "SET_TO_NOW";
     private static final String UNCHANGED_NIL = "UNCHANGED_NIL";

@@ -17,8 +17,9 @@ public sealed interface FailbackDecision {
     }
 
     /**
-     * Stable long enough: set the binding's rescheduleTriggeredAt to {@code triggerAt}. The value depends only on
-     * when the cluster became healthy, so one healthy period triggers once.
+     * Stable long enough: set the binding's rescheduleTriggeredAt to {@code triggerAt} (now, so that it is newer than
+     * any schedule made in between). Any trigger at or after the moment the cluster became stable counts as this
+     * healthy period's, so one healthy period triggers once.
      */
     record Due(Instant triggerAt) implements FailbackDecision {
     }

@@ -28,6 +28,6 @@ public final class FailbackTimer {
             return new FailbackDecision.Wait(stableAt);
         }
         boolean triggered = rescheduleTriggeredAt != null && !rescheduleTriggeredAt.isBefore(stableAt);
-        return triggered ? new FailbackDecision.AlreadyTriggered() : new FailbackDecision.Due(stableAt);
+        return triggered ? new FailbackDecision.AlreadyTriggered() : new FailbackDecision.Due(now);
     }
 }

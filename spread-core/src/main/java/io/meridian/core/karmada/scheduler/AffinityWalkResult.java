@@ -1,6 +1,7 @@
 package io.meridian.core.karmada.scheduler;
 
 import io.meridian.core.karmada.model.TargetCluster;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -22,5 +23,15 @@ public record AffinityWalkResult(List<String> termsTried, List<TargetCluster> cl
 
     public boolean succeeded() {
         return error.isEmpty();
+    }
+
+    /**
+     * The binding after the walk. A success also sets {@code lastScheduledTime} to now, which serves any pending
+     * reschedule trigger; a failure leaves it as it was.
+     */
+    public BindingState applyTo(BindingState binding, Instant now) {
+        return new BindingState(binding.key(), binding.workloadUid(), binding.replicas(), binding.componentCount(),
+                clustersAfter, binding.placement(), binding.rescheduleTriggeredAt(),
+                succeeded() ? now : binding.lastScheduledTime(), observedAffinityName);
     }
 }

@@ -2,7 +2,7 @@ package io.meridian.core.karmada.scheduler;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
-/** {@code placement.replicaScheduling} exactly as written; the type is kept as a string because unknown values matter. */
+/** {@code placement.replicaScheduling} as written; the type stays a string because unknown values matter. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ReplicaScheduling(String replicaSchedulingType, String replicaDivisionPreference) {
     public static final String DIVIDED = "Divided";

@@ -26,9 +26,8 @@ class FailbackTimerTest {
     }
 
     @Test
-    void stableLongEnoughIsDueWithATriggerAtTheMomentItBecameStable() {
-        assertThat(FailbackTimer.evaluate(HEALTHY_SINCE, 60, null, NOW))
-                .isEqualTo(new FailbackDecision.Due(HEALTHY_SINCE.plusSeconds(60)));
+    void stableLongEnoughIsDueWithATriggerAtNow() {
+        assertThat(FailbackTimer.evaluate(HEALTHY_SINCE, 60, null, NOW)).isEqualTo(new FailbackDecision.Due(NOW));
     }
 
     @Test
@@ -38,8 +37,8 @@ class FailbackTimerTest {
 
     @Test
     void oneHealthyPeriodTriggersOnlyOnce() {
-        Instant stableAt = HEALTHY_SINCE.plusSeconds(60);
-        assertThat(FailbackTimer.evaluate(HEALTHY_SINCE, 60, stableAt, NOW))
+        Instant triggeredEarlierInThisPeriod = HEALTHY_SINCE.plusSeconds(70);
+        assertThat(FailbackTimer.evaluate(HEALTHY_SINCE, 60, triggeredEarlierInThisPeriod, NOW))
                 .isEqualTo(new FailbackDecision.AlreadyTriggered());
     }
 

@@ -89,4 +89,25 @@ class AffinityTermWalkTest {
         assertThat(result.clustersWritten()).isFalse();
         assertThat(result.clustersAfter()).isEqualTo(PREVIOUS);
     }
+
+    @Test
+    void successfulScheduleServesThePendingTrigger() {
+        BindingState triggered = binding("affinity2", T2, T1);
+        BindingState after = AffinityTermWalk.walk(triggered, outcomes(Map.of()))
+                .applyTo(triggered, Instant.ofEpochSecond(3));
+        assertThat(after.rescheduleRequired()).isFalse();
+        assertThat(after.schedulerObservedAffinityName()).isEqualTo("affinity1");
+        assertThat(after.clusters()).containsExactly(new TargetCluster("cluster1", 1));
+    }
+
+    @Test
+    void failedScheduleKeepsTheTriggerPending() {
+        BindingState triggered = binding("affinity2", T2, T1);
+        Map<String, TermAttempt> allFail = Map.of("affinity1", TermAttempt.fitError("a"),
+                "affinity2", TermAttempt.fitError("b"), "affinity3", TermAttempt.fitError("c"));
+        BindingState after = AffinityTermWalk.walk(triggered, outcomes(allFail))
+                .applyTo(triggered, Instant.ofEpochSecond(3));
+        assertThat(after.rescheduleRequired()).isTrue();
+        assertThat(after.schedulerObservedAffinityName()).isEqualTo("affinity2");
+    }
 }
