@@ -1,6 +1,7 @@
 package io.meridian.core.karmada.rebalancer;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import java.util.List;
 
@@ -9,6 +10,7 @@ import java.util.List;
  * Meridian additions {@code workloadSelector}, {@code dryRun} and {@code preserveAvailable} (extensions §7).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record WorkloadRebalancerSpec(List<WorkloadReference> workloads, Integer ttlSecondsAfterFinished,
                                      LabelSelector workloadSelector, boolean dryRun, boolean preserveAvailable) {
     public WorkloadRebalancerSpec {

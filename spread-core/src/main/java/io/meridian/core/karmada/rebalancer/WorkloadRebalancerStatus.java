@@ -1,6 +1,7 @@
 package io.meridian.core.karmada.rebalancer;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import io.meridian.core.karmada.scheduler.KubeTime;
@@ -9,6 +10,7 @@ import java.util.List;
 
 /** {@code status} of a WorkloadRebalancer. An absent observedGeneration reads as 0, as in Go. */
 @JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record WorkloadRebalancerStatus(List<ObservedWorkload> observedWorkloads, long observedGeneration,
                                        @JsonDeserialize(using = KubeTime.Reader.class)
                                        @JsonSerialize(using = KubeTime.Writer.class) Instant finishTime) {
