@@ -22,10 +22,10 @@ import io.meridian.core.karmada.scheduler.AffinityTermWalk;
 import io.meridian.core.karmada.scheduler.AffinityWalkResult;
 import io.meridian.core.karmada.scheduler.BindingKey;
 import io.meridian.core.karmada.scheduler.BindingKind;
-import io.meridian.core.karmada.scheduler.BindingPlacement;
+import io.meridian.core.karmada.model.Placement;
 import io.meridian.core.karmada.scheduler.BindingState;
-import io.meridian.core.karmada.scheduler.ClusterAffinityTerm;
-import io.meridian.core.karmada.scheduler.ReplicaScheduling;
+import io.meridian.core.karmada.model.ClusterAffinityTerm;
+import io.meridian.core.karmada.model.ReplicaScheduling;
 import io.meridian.core.karmada.scheduler.ReplicasChangedRule;
 import io.meridian.core.karmada.scheduler.RescheduleRule;
 import java.io.IOException;
@@ -209,7 +209,7 @@ final class RebalancerCases implements CaseFamily {
         JsonNode input = testCase.path("input");
         JsonNode type = input.path("replicaSchedulingType");
         ReplicaScheduling scheduling = type.isNull() || type.isMissingNode() ? null
-                : new ReplicaScheduling(type.asText(), null);
+                : new ReplicaScheduling(type.asText(), null, null);
         JsonNode components = input.path("components");
         int componentCount = components.isArray() ? components.size() : input.path("componentCount").asInt(0);
         boolean gate = input.path("multiplePodTemplatesScheduling").asBoolean(
@@ -228,7 +228,7 @@ final class RebalancerCases implements CaseFamily {
         }
         BindingKey key = new BindingKey(BindingKind.ResourceBinding, "default", "binding");
         BindingState binding = new BindingState(key, "", input.path("replicas").asInt(1), 0,
-                clusters(input.path("clusters")), new BindingPlacement(terms, null),
+                clusters(input.path("clusters")), new Placement(null, terms, List.of(), null),
                 RebalancerTimeSymbols.parse(input.path("rescheduleTriggeredAt")),
                 RebalancerTimeSymbols.parse(input.path("lastScheduledTime")),
                 input.path("schedulerObservedAffinityName").asText(""));

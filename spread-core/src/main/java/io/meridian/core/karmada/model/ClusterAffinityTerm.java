@@ -17,6 +17,11 @@ public record ClusterAffinityTerm(String affinityName, List<String> clusterNames
         overflowAffinities = overflowAffinities == null ? List.of() : List.copyOf(overflowAffinities);
     }
 
+    /** A term that names its clusters and nothing else. */
+    public static ClusterAffinityTerm named(String affinityName, List<String> clusterNames) {
+        return new ClusterAffinityTerm(affinityName, clusterNames, List.of(), null, null, List.of());
+    }
+
     public ClusterAffinity affinity() {
         return new ClusterAffinity(clusterNames, exclude, labelSelector, fieldSelector);
     }

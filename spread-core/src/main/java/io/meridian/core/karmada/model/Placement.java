@@ -11,9 +11,17 @@ import java.util.Optional;
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record Placement(ClusterAffinity clusterAffinity, List<ClusterAffinityTerm> clusterAffinities,
                         List<SpreadConstraint> spreadConstraints, ReplicaScheduling replicaScheduling) {
+    /** No placement at all: any cluster, Duplicated. */
+    public static final Placement NONE = new Placement(null, List.of(), List.of(), null);
+
     public Placement {
         clusterAffinities = clusterAffinities == null ? List.of() : List.copyOf(clusterAffinities);
         spreadConstraints = spreadConstraints == null ? List.of() : List.copyOf(spreadConstraints);
+    }
+
+    /** Absent replicaScheduling means Duplicated (§4). */
+    public boolean isDuplicated() {
+        return replicaScheduling == null || replicaScheduling.isDuplicated();
     }
 
     public StrategyClassification strategy() {

@@ -19,6 +19,14 @@ public record ReplicaScheduling(String replicaSchedulingType, String replicaDivi
         replicaDivisionPreference = replicaDivisionPreference == null ? "" : replicaDivisionPreference;
     }
 
+    public boolean isDivided() {
+        return DIVIDED.equals(replicaSchedulingType);
+    }
+
+    public boolean isDuplicated() {
+        return DUPLICATED.equals(replicaSchedulingType);
+    }
+
     public static ReplicaScheduling duplicated() {
         return new ReplicaScheduling(DUPLICATED, "", null);
     }

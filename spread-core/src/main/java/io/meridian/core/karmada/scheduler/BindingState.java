@@ -1,5 +1,7 @@
 package io.meridian.core.karmada.scheduler;
 
+import io.meridian.core.karmada.model.Placement;
+
 import io.meridian.core.karmada.model.TargetCluster;
 import java.time.Instant;
 import java.util.List;
@@ -11,19 +13,19 @@ import java.util.List;
  * @param componentCount how many entries {@code spec.components} has (multi-template workloads)
  */
 public record BindingState(BindingKey key, String workloadUid, int replicas, int componentCount,
-                           List<TargetCluster> clusters, BindingPlacement placement,
+                           List<TargetCluster> clusters, Placement placement,
                            Instant rescheduleTriggeredAt, Instant lastScheduledTime,
                            String schedulerObservedAffinityName) {
     public BindingState {
         workloadUid = workloadUid == null ? "" : workloadUid;
         clusters = clusters == null ? List.of() : List.copyOf(clusters);
-        placement = placement == null ? BindingPlacement.NONE : placement;
+        placement = placement == null ? Placement.NONE : placement;
         schedulerObservedAffinityName = schedulerObservedAffinityName == null ? "" : schedulerObservedAffinityName;
     }
 
     /** A binding with only the fields the rebalancer's trigger step reads. */
     public static BindingState triggerView(BindingKey key, Instant rescheduleTriggeredAt, Instant lastScheduledTime) {
-        return new BindingState(key, "", 0, 0, List.of(), BindingPlacement.NONE, rescheduleTriggeredAt,
+        return new BindingState(key, "", 0, 0, List.of(), Placement.NONE, rescheduleTriggeredAt,
                 lastScheduledTime, "");
     }
 

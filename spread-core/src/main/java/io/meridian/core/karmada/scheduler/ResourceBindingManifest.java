@@ -1,5 +1,7 @@
 package io.meridian.core.karmada.scheduler;
 
+import io.meridian.core.karmada.model.Placement;
+
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
@@ -25,7 +27,7 @@ public record ResourceBindingManifest(String apiVersion, String kind, Metadata m
 
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Spec(Resource resource, Integer replicas, List<Object> components, List<TargetCluster> clusters,
-                       BindingPlacement placement,
+                       Placement placement,
                        @JsonDeserialize(using = KubeTime.Reader.class) @JsonSerialize(using = KubeTime.Writer.class)
                        Instant rescheduleTriggeredAt) {
     }

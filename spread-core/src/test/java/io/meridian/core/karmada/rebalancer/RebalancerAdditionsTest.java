@@ -14,7 +14,7 @@ import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
 import io.meridian.core.karmada.model.TargetCluster;
 import io.meridian.core.karmada.scheduler.BindingKey;
 import io.meridian.core.karmada.scheduler.BindingKind;
-import io.meridian.core.karmada.scheduler.BindingPlacement;
+import io.meridian.core.karmada.model.Placement;
 import io.meridian.core.karmada.scheduler.BindingState;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +38,7 @@ class RebalancerAdditionsTest {
     }
 
     private static BindingState scheduled(WorkloadReference workload, List<TargetCluster> clusters) {
-        return new BindingState(workload.bindingKey(), "uid", 4, 0, clusters, BindingPlacement.NONE, MINUTE_AGO,
+        return new BindingState(workload.bindingKey(), "uid", 4, 0, clusters, Placement.NONE, MINUTE_AGO,
                 NOW, "");
     }
 

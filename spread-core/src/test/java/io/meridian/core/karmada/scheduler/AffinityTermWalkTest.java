@@ -1,5 +1,8 @@
 package io.meridian.core.karmada.scheduler;
 
+import io.meridian.core.karmada.model.ClusterAffinityTerm;
+import io.meridian.core.karmada.model.Placement;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.meridian.core.karmada.model.TargetCluster;
@@ -20,7 +23,7 @@ class AffinityTermWalkTest {
 
     private static BindingState binding(String recorded, Instant triggeredAt, Instant lastScheduled) {
         return new BindingState(new BindingKey(BindingKind.ResourceBinding, "ns", "b"), "", 1, 0, PREVIOUS,
-                new BindingPlacement(TERMS, null), triggeredAt, lastScheduled, recorded);
+                new Placement(null, TERMS, List.of(), null), triggeredAt, lastScheduled, recorded);
     }
 
     /** Each term schedules on its single cluster, or fails as given. */

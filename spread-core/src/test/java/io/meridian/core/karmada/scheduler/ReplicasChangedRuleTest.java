@@ -1,5 +1,7 @@
 package io.meridian.core.karmada.scheduler;
 
+import io.meridian.core.karmada.model.ReplicaScheduling;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.meridian.core.karmada.model.TargetCluster;
@@ -7,8 +9,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ReplicasChangedRuleTest {
-    private static final ReplicaScheduling DIVIDED = new ReplicaScheduling("Divided", "Weighted");
-    private static final ReplicaScheduling DUPLICATED = new ReplicaScheduling("Duplicated", null);
+    private static final ReplicaScheduling DIVIDED = new ReplicaScheduling("Divided", "Weighted", null);
+    private static final ReplicaScheduling DUPLICATED = new ReplicaScheduling("Duplicated", null, null);
     private static final List<TargetCluster> THREE_AND_FIVE =
             List.of(new TargetCluster("member1", 3), new TargetCluster("member2", 5));
 
@@ -45,15 +47,15 @@ class ReplicasChangedRuleTest {
 
     @Test
     void emptyOrUnknownTypeIsNeverAChange() {
-        assertThat(ReplicasChangedRule.changed(new ReplicaScheduling("", null), 5, 0, THREE_AND_FIVE, false)).isFalse();
-        assertThat(ReplicasChangedRule.changed(new ReplicaScheduling("Spread", null), 5, 0, THREE_AND_FIVE, false))
+        assertThat(ReplicasChangedRule.changed(new ReplicaScheduling("", null, null), 5, 0, THREE_AND_FIVE, false)).isFalse();
+        assertThat(ReplicasChangedRule.changed(new ReplicaScheduling("Spread", null, null), 5, 0, THREE_AND_FIVE, false))
                 .isFalse();
     }
 
     @Test
     void multiTemplateBindingWithoutClustersChangesOnlyWithTheFeatureGate() {
-        assertThat(ReplicasChangedRule.changed(new ReplicaScheduling("", null), 0, 2, List.of(), true)).isTrue();
-        assertThat(ReplicasChangedRule.changed(new ReplicaScheduling("", null), 0, 2, List.of(), false)).isFalse();
+        assertThat(ReplicasChangedRule.changed(new ReplicaScheduling("", null, null), 0, 2, List.of(), true)).isTrue();
+        assertThat(ReplicasChangedRule.changed(new ReplicaScheduling("", null, null), 0, 2, List.of(), false)).isFalse();
     }
 
     @Test

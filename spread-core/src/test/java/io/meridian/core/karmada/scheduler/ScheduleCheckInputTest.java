@@ -1,5 +1,8 @@
 package io.meridian.core.karmada.scheduler;
 
+import io.meridian.core.karmada.model.ReplicaScheduling;
+import io.meridian.core.karmada.model.Placement;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.meridian.core.karmada.model.TargetCluster;
@@ -11,10 +14,10 @@ class ScheduleCheckInputTest {
     private static final Instant T1 = Instant.parse("2026-01-01T10:00:00Z");
     private static final Instant T2 = Instant.parse("2026-01-01T11:00:00Z");
     private static final BindingKey KEY = new BindingKey(BindingKind.ResourceBinding, "ns", "app-deployment");
-    private static final BindingPlacement DIVIDED =
-            new BindingPlacement(List.of(), new ReplicaScheduling("Divided", "Weighted"));
+    private static final Placement DIVIDED =
+            new Placement(null, List.of(), List.of(), new ReplicaScheduling("Divided", "Weighted", null));
 
-    private static BindingState binding(int replicas, List<TargetCluster> clusters, BindingPlacement placement,
+    private static BindingState binding(int replicas, List<TargetCluster> clusters, Placement placement,
                                         Instant triggeredAt, Instant lastScheduled) {
         return new BindingState(KEY, "uid", replicas, 0, clusters, placement, triggeredAt, lastScheduled, "");
     }
@@ -46,7 +49,7 @@ class ScheduleCheckInputTest {
 
     @Test
     void duplicatedAndNonWorkloadsAreAlwaysRescheduled() {
-        BindingState duplicated = binding(4, List.of(new TargetCluster("a", 4)), BindingPlacement.NONE, T1, T2);
+        BindingState duplicated = binding(4, List.of(new TargetCluster("a", 4)), Placement.NONE, T1, T2);
         assertThat(new ScheduleCheckInput(duplicated, false, true, false, false).firstTrigger())
                 .isEqualTo(ScheduleTrigger.AlwaysRescheduled);
         assertThat(new ScheduleCheckInput(steadyDivided(), false, false, false, false).firstTrigger())
