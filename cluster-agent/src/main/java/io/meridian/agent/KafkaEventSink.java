@@ -1,0 +1,41 @@
+package io.meridian.agent;
+
+import io.meridian.schemas.ClusterEvent;
+import io.meridian.schemas.MessageCodec;
+import io.meridian.schemas.Topics;
+import java.util.Map;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Publishes to {@code meridian.cluster-events} with an idempotent producer ({@code acks=all}), keyed by
+ * {@code cluster/namespace/kind/name} so that everything about one object stays in order.
+ */
+public final class KafkaEventSink implements EventSink {
+    private static final Logger log = LoggerFactory.getLogger(KafkaEventSink.class);
+    private final KafkaProducer<String, String> producer;
+
+    public KafkaEventSink(String bootstrapServers) {
+        this.producer = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrapServers, "acks", "all",
+                "enable.idempotence", "true", "linger.ms", "5", "compression.type", "lz4"),
+                new StringSerializer(), new StringSerializer());
+    }
+
+    @Override
+    public void publish(ClusterEvent event) {
+        producer.send(new ProducerRecord<>(Topics.CLUSTER_EVENTS, event.key(), MessageCodec.CLUSTER_EVENT.encode(event)),
+                (metadata, error) -> {
+                    if (error != null) {
+                        log.warn("cluster event {} not published: {}", event.key(), error.getMessage());
+                    }
+                });
+    }
+
+    @Override
+    public void close() {
+        producer.close();
+    }
+}

@@ -1,0 +1,91 @@
+package io.meridian.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.meridian.schemas.ClusterEvent;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class ClusterAgentTest {
+    private final KubernetesMockServer server = new KubernetesMockServer(new io.fabric8.mockwebserver.Context(),
+            new io.fabric8.mockwebserver.MockWebServer(), new java.util.HashMap<>(),
+            new io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher(), false);
+    private final List<ClusterEvent> published = new CopyOnWriteArrayList<>();
+    private KubernetesClient kube;
+    private ClusterAgent agent;
+
+    @BeforeEach
+    void start() {
+        server.init();
+        kube = server.createClient();
+        AtomicLong ids = new AtomicLong();
+        agent = new ClusterAgent(new AgentSettings("member1", "member", 100, 100, Duration.ofMillis(200)),
+                kube.getConfiguration(), published::add, Clock.systemUTC(), () -> "e-" + ids.incrementAndGet(),
+                List.of(new WatchedResource("", "v1", "pods", "Pod", true), new WatchedResource("", "v1", "nodes", "Node", false)));
+        agent.start();
+    }
+
+    @AfterEach
+    void stop() {
+        agent.close();
+        kube.close();
+        server.destroy();
+    }
+
+    @Test
+    void aNewPodIsPublishedAsACompactUpsertKeyedByTheObject() {
+        kube.pods().inNamespace("deploy").resource(new PodBuilder().withNewMetadata().withName("web-1").addToLabels("app", "web")
+                .endMetadata().withNewSpec().withNodeName("ack-0").addNewContainer().withName("main").withImage("nginx").endContainer()
+                .endSpec().build()).create();
+
+        ClusterEvent event = awaitEvent(e -> e.type() == ClusterEvent.Type.UPSERTED && e.object() != null
+                && e.object().name().equals("web-1"));
+        assertThat(event.key()).isEqualTo("member1/deploy/Pod/web-1");
+        assertThat(event.body().path("spec").path("nodeName").asText()).isEqualTo("ack-0");
+        assertThat(event.body().path("metadata").path("labels").path("app").asText()).isEqualTo("web");
+        assertThat(event.body().path("spec").has("containers")).as("containers are not part of a compact pod").isFalse();
+    }
+
+    @Test
+    void aDeletedPodIsPublishedAsDeleted() {
+        kube.pods().inNamespace("deploy").resource(new PodBuilder().withNewMetadata().withName("web-2").endMetadata().build()).create();
+        awaitEvent(e -> e.object() != null && e.object().name().equals("web-2"));
+
+        kube.pods().inNamespace("deploy").withName("web-2").delete();
+
+        awaitEvent(e -> e.type() == ClusterEvent.Type.DELETED && e.object().name().equals("web-2"));
+    }
+
+    @Test
+    void heartbeatsAndFreeSlotsPerZoneAreReported() {
+        kube.nodes().resource(new NodeBuilder().withNewMetadata().withName("ack-0")
+                .addToLabels(ZoneCapacity.ZONE_LABEL, "ack").endMetadata()
+                .withNewStatus().addToAllocatable("pods", new Quantity("10")).addNewCondition().withType("Ready")
+                .withStatus("True").endCondition().endStatus().build()).create();
+        kube.pods().inNamespace("deploy").resource(new PodBuilder().withNewMetadata().withName("web-3").endMetadata()
+                .withNewSpec().withNodeName("ack-0").endSpec().withNewStatus().withPhase("Running").endStatus().build()).create();
+
+        awaitEvent(e -> e.type() == ClusterEvent.Type.HEARTBEAT && "member".equals(e.body().path("role").asText()));
+        ClusterEvent capacity = awaitEvent(e -> e.type() == ClusterEvent.Type.CAPACITY
+                && e.body().path("zones").path("ack").path("usedPods").asInt() == 1);
+        assertThat(capacity.body().path("zones").path("ack").path("freePods").asInt()).isEqualTo(9);
+    }
+
+    private ClusterEvent awaitEvent(java.util.function.Predicate<ClusterEvent> wanted) {
+        return await().atMost(Duration.ofSeconds(15)).until(
+                () -> published.stream().filter(wanted).findFirst(), java.util.Optional::isPresent).orElseThrow();
+    }
+}
