@@ -37,7 +37,13 @@ public final class Json {
         }
         String last = steps[steps.length - 1];
         if (node.isArray()) {
-            ((com.fasterxml.jackson.databind.node.ArrayNode) node).set(Integer.parseInt(last), parse(value));
+            com.fasterxml.jackson.databind.node.ArrayNode array = (com.fasterxml.jackson.databind.node.ArrayNode) node;
+            int index = Integer.parseInt(last);
+            if (index == array.size()) {
+                array.add(parse(value));
+            } else {
+                array.set(index, parse(value));
+            }
         } else {
             ((ObjectNode) node).set(last, parse(value));
         }
