@@ -78,7 +78,9 @@ public final class UnitedDeploymentValidator {
             Fields.object(Fields.member(template, kind), TEMPLATE.child(kind), errors).ifPresent(t -> present.add(kind));
         }
         if (present.isEmpty()) {
-            errors.add(FieldError.invalid(TEMPLATE, template, "should provide one of " + TEMPLATE_LIST));
+            errors.add(Fields.isSet(template)
+                    ? FieldError.invalid(TEMPLATE, template, "should provide one of " + TEMPLATE_LIST)
+                    : FieldError.required(TEMPLATE, "should provide one of " + TEMPLATE_LIST));
             return Optional.empty();
         }
         if (present.size() > 1) {

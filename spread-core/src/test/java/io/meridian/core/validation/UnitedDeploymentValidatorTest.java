@@ -71,6 +71,8 @@ class UnitedDeploymentValidatorTest {
     void exactlyOneTemplateIsNeeded() {
         assertThat(errors(with(UD, "spec.template", "{}"))).containsExactly("spec.template: Invalid value: {}: should "
                 + "provide one of statefulSetTemplate, advancedStatefulSetTemplate, cloneSetTemplate, or deploymentTemplate");
+        assertThat(errors(without(UD, "spec.template"))).containsExactly("spec.template: Required value: should "
+                + "provide one of statefulSetTemplate, advancedStatefulSetTemplate, cloneSetTemplate, or deploymentTemplate");
         assertThat(errors(with(UD, "spec.template.cloneSetTemplate", "{}"))).singleElement().asString()
                 .endsWith(": should provide only one of statefulSetTemplate, advancedStatefulSetTemplate, "
                         + "cloneSetTemplate, or deploymentTemplate");

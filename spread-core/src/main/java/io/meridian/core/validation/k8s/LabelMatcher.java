@@ -3,23 +3,20 @@ package io.meridian.core.validation.k8s;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
-/** A parsed label selector: all matchLabels and all requirements must hold. */
-public record LabelMatcher(Map<String, String> matchLabels, List<Requirement> requirements) {
+/** A parsed label selector: every requirement must hold (matchLabels become "In" requirements). */
+public record LabelMatcher(List<Requirement> requirements) {
 
     public LabelMatcher {
-        matchLabels = java.util.Collections.unmodifiableMap(new TreeMap<>(matchLabels));
         requirements = List.copyOf(requirements);
     }
 
     public boolean matches(Map<String, String> labels) {
-        return matchLabels.entrySet().stream().allMatch(e -> e.getValue().equals(labels.get(e.getKey())))
-                && requirements.stream().allMatch(r -> r.matches(labels));
+        return requirements.stream().allMatch(r -> r.matches(labels));
     }
 
     public boolean isEmpty() {
-        return matchLabels.isEmpty() && requirements.isEmpty();
+        return requirements.isEmpty();
     }
 
     /** One matchExpression. */

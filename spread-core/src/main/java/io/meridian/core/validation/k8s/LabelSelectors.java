@@ -57,7 +57,7 @@ public final class LabelSelectors {
         if (!found.isEmpty()) {
             return SelectorParse.unparsable(parseMessage(found.get(0)));
         }
-        return SelectorParse.parsed(new LabelMatcher(Map.of(), object.isEmpty() ? List.of() : requirements));
+        return SelectorParse.parsed(new LabelMatcher(object.isEmpty() ? List.of() : requirements));
     }
 
     private static void validateRequirement(JsonNode expression, FieldPath path, FieldErrors errors) {
