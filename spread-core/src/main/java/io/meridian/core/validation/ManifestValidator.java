@@ -14,6 +14,11 @@ public final class ManifestValidator {
     private ManifestValidator() {
     }
 
+    /** Validation with nothing known beyond the manifest (what {@code meridian validate} does per document). */
+    public static ValidationResult validate(JsonNode manifest) {
+        return validate(manifest, ValidationContext.unknown());
+    }
+
     public static ValidationResult validate(JsonNode manifest, ValidationContext context) {
         FieldErrors errors = new FieldErrors();
         if (Fields.object(manifest, FieldPath.ROOT, errors).isEmpty()) {
