@@ -2,25 +2,21 @@ package io.meridian.core.ud.alloc;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Default Adaptive (§2.4.4): an unschedulable subset keeps only its ready pods and gets no new ones; a healthy
  * subset's ready pods are protected from scale-down. Then allocateByMinMax.
  */
-public final class AdaptiveAllocator implements Allocator {
+public final class AdaptiveAllocator extends BoundedAllocator {
 
     @Override
-    public Allocation allocate(AllocationRequest request) {
-        int total = request.replicasOr(0);
-        SubsetBounds.Parsed parsed = SubsetBounds.parseAll(total, request.subsets());
-        if (!parsed.isValid()) {
-            return Allocation.rejected(parsed.error());
-        }
+    Map<String, Integer> allocateWithin(int total, List<SubsetBounds> bounds, AllocationRequest request) {
         List<SubsetBounds> adjusted = new ArrayList<>();
-        for (SubsetBounds bounds : parsed.bounds()) {
-            adjusted.add(adjust(bounds, request));
+        for (SubsetBounds subset : bounds) {
+            adjusted.add(adjust(subset, request));
         }
-        return Allocation.of(MinMaxAllocator.fill(total, adjusted));
+        return MinMaxAllocator.fill(total, adjusted);
     }
 
     private static SubsetBounds adjust(SubsetBounds bounds, AllocationRequest request) {

@@ -8,13 +8,11 @@ import java.util.Map;
  * allocateByMinMax (§2.4.3): first every subset up to its minimum, then up to its maximum, both in
  * topology order. Earlier subsets fill first; scale-down takes from later subsets first.
  */
-public final class MinMaxAllocator implements Allocator {
+public final class MinMaxAllocator extends BoundedAllocator {
 
     @Override
-    public Allocation allocate(AllocationRequest request) {
-        int total = request.replicasOr(0);
-        SubsetBounds.Parsed parsed = SubsetBounds.parseAll(total, request.subsets());
-        return parsed.isValid() ? Allocation.of(fill(total, parsed.bounds())) : Allocation.rejected(parsed.error());
+    Map<String, Integer> allocateWithin(int total, List<SubsetBounds> bounds, AllocationRequest request) {
+        return fill(total, bounds);
     }
 
     /** Fills in two passes; a max below its min (possible after adaptive adjustments) adds nothing in pass 2. */

@@ -9,24 +9,19 @@ import java.util.Map;
  * and only the part of an allocation that can actually run is taken from the rest; substitutes go to later
  * subsets until the reserved pods become ready.
  */
-public final class ReservationAllocator implements Allocator {
+public final class ReservationAllocator extends BoundedAllocator {
 
     @Override
-    public Allocation allocate(AllocationRequest request) {
-        int total = request.replicasOr(0);
-        SubsetBounds.Parsed parsed = SubsetBounds.parseAll(total, request.subsets());
-        if (!parsed.isValid()) {
-            return Allocation.rejected(parsed.error());
-        }
+    Map<String, Integer> allocateWithin(int total, List<SubsetBounds> bounds, AllocationRequest request) {
         Map<String, Slot> slots = new LinkedHashMap<>();
-        for (SubsetBounds bounds : parsed.bounds()) {
-            slots.put(bounds.name(), new Slot(capacityOf(request.existing(bounds.name()).orElse(null))));
+        for (SubsetBounds subset : bounds) {
+            slots.put(subset.name(), new Slot(capacityOf(request.existing(subset.name()).orElse(null))));
         }
-        long rest = fillToMinimum(total, parsed.bounds(), slots);
-        fillToMaximum(rest, parsed.bounds(), slots, request);
+        long rest = fillToMinimum(total, bounds, slots);
+        fillToMaximum(rest, bounds, slots, request);
         Map<String, Integer> next = new LinkedHashMap<>();
         slots.forEach((name, slot) -> next.put(name, (int) slot.allocated));
-        return Allocation.of(next);
+        return next;
     }
 
     /** Unlimited unless the subset exists and is (marked) unschedulable: then what is not reserved. */
