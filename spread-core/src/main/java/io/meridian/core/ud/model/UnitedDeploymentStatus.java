@@ -16,7 +16,7 @@ import java.util.TreeMap;
  * {@link #asV1beta1()} or {@link #asV1alpha1()} to keep only the fields of one version.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record UnitedDeploymentStatus(
         Long observedGeneration,
         Integer replicas,
