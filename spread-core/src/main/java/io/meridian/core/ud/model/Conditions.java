@@ -35,19 +35,25 @@ public final class Conditions {
         return instant(condition.getLastTransitionTime());
     }
 
+    /** The conditions without the one of {@code type}. */
+    public static List<Condition> remove(List<Condition> conditions, String type) {
+        return conditions.stream().filter(c -> !Objects.equals(c.getType(), type)).toList();
+    }
+
     public static boolean isFalse(Condition condition) {
         return FALSE.equals(condition.getStatus());
     }
 
     /**
-     * Sets {@code condition} in {@code conditions}, replacing the one of the same type. Same status and
-     * reason: nothing changes. Same status only: the old transition time is kept.
+     * Sets {@code condition} in {@code conditions}, replacing the one of the same type. Same status, reason
+     * and message: nothing changes. Same status only: the old transition time is kept.
      */
     public static List<Condition> set(List<Condition> conditions, Condition condition) {
         Condition current = conditions.stream()
                 .filter(c -> Objects.equals(c.getType(), condition.getType())).findFirst().orElse(null);
         if (current != null && Objects.equals(current.getStatus(), condition.getStatus())
-                && Objects.equals(current.getReason(), condition.getReason())) {
+                && Objects.equals(current.getReason(), condition.getReason())
+                && Objects.equals(current.getMessage(), condition.getMessage())) {
             return conditions;
         }
         Condition toSet = condition;
