@@ -42,7 +42,7 @@ public record AdaptiveSubsetState(String name, boolean unschedulable, boolean ma
     }
 
     /** The earlier of two optional requeue delays. */
-    static Optional<Duration> earliest(Optional<Duration> a, Optional<Duration> b) {
+    public static Optional<Duration> earliest(Optional<Duration> a, Optional<Duration> b) {
         if (a.isEmpty()) {
             return b;
         }
