@@ -8,6 +8,7 @@ import io.meridian.core.ud.model.UdSubsetStatus;
 import io.meridian.core.ud.model.UnitedDeployment;
 import io.meridian.core.ud.model.UnitedDeploymentSpec;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,7 +28,14 @@ final class ReconcileContext {
         this.subsetStatuses = SubsetStatuses.ensure(ud.status(), subsets(), strategy().isReservation(), input.now());
         this.conditions = RevisionCondition.set(ud.status().conditions(), ud.status().currentRevision(),
                 input.updatedRevision(), input.now());
-        this.discovery = SubsetDiscovery.of(input.workloads(), template.kind(), ReconcilePlanner.names(subsets()));
+        this.discovery = SubsetDiscovery.of(input.workloads(), template.kind(), clusterBySubset(subsets()));
+    }
+
+    /** Subset name to member cluster (null = local), for every topology subset. */
+    private static Map<String, String> clusterBySubset(List<Subset> subsets) {
+        Map<String, String> clusters = new LinkedHashMap<>();
+        subsets.forEach(subset -> clusters.put(subset.name(), subset.cluster()));
+        return clusters;
     }
 
     UnitedDeployment ud() {

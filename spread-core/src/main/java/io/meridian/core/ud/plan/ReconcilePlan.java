@@ -12,12 +12,12 @@ import java.util.Optional;
 /**
  * The decision of one reconcile: which workloads to create, update (named manifests) and delete, which pod
  * labels to write, the next replicas and partitions per subset, the status to write (in the UD's version
- * shape; null when it is not to be written) and when to reconcile again.
+ * shape; empty when nothing is to be written) and when to reconcile again.
  */
 public record ReconcilePlan(Outcome outcome, Map<String, Integer> nextReplicas, Map<String, Integer> partitions,
                             List<RenderedWorkload> creates, List<RenderedWorkload> updates,
                             List<WorkloadDeletion> deletions, List<PodLabelChange> podLabels,
-                            UnitedDeploymentStatus status, Optional<Duration> requeueAfter, List<UdEvent> events) {
+                            Optional<UnitedDeploymentStatus> status, Optional<Duration> requeueAfter, List<UdEvent> events) {
     public enum Outcome {
         /** The UD is being deleted: nothing to do. */
         SKIPPED_DELETING,
@@ -53,7 +53,7 @@ public record ReconcilePlan(Outcome outcome, Map<String, Integer> nextReplicas, 
     }
 
     private static ReconcilePlan nothing(Outcome outcome, Optional<Duration> requeue, List<UdEvent> events) {
-        return new ReconcilePlan(outcome, Map.of(), Map.of(), List.of(), List.of(), List.of(), List.of(), null,
+        return new ReconcilePlan(outcome, Map.of(), Map.of(), List.of(), List.of(), List.of(), List.of(), Optional.empty(),
                 requeue, events);
     }
 }

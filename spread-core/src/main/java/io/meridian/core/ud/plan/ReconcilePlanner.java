@@ -20,7 +20,6 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /** One UnitedDeployment reconcile (§2.3) as a pure function: observed state and time in, a plan out. */
@@ -127,10 +126,6 @@ public final class ReconcilePlanner {
             partitions.put(subset.name(), Math.min(configured, allocation.replicasOf(subset.name())));
         }
         return partitions;
-    }
-
-    static Set<String> names(List<Subset> subsets) {
-        return subsets.stream().map(Subset::name).collect(Collectors.toCollection(java.util.LinkedHashSet::new));
     }
 
     static UdSubsetStatus withState(UdSubsetStatus status, AdaptiveSubsetState state) {

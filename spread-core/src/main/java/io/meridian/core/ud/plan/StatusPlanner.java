@@ -35,7 +35,7 @@ final class StatusPlanner {
         UnitedDeployment ud = context.ud();
         return new ReconcilePlan(ReconcilePlan.Outcome.PLANNED, allocation.nextReplicas(), partitions,
                 changes.creates(), changes.updates(), changes.deletions(), changes.podLabels(),
-                ud.isV1alpha1() ? status.asV1alpha1() : status.asV1beta1(), requeue(changes), List.of());
+                Optional.of(ud.isV1alpha1() ? status.asV1alpha1() : status.asV1beta1()), requeue(changes), List.of());
     }
 
     private UnitedDeploymentStatus status(Allocation allocation, Map<String, Integer> partitions,

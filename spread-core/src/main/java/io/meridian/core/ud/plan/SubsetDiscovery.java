@@ -6,12 +6,13 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Objects;
 
 /**
  * Sorts the claimed workloads (§2.2): one workload per topology subset is kept; duplicates, workloads of
  * subsets no longer in the topology and workloads of another template kind are to be deleted. Workloads
- * without a subset-name label are ignored.
+ * without a subset-name label are ignored. A workload in another cluster than its subset names is deleted
+ * (and then created anew where the subset says).
  */
 public record SubsetDiscovery(Map<String, ObservedWorkload> kept, List<WorkloadDeletion> deletions) {
 
@@ -21,7 +22,7 @@ public record SubsetDiscovery(Map<String, ObservedWorkload> kept, List<WorkloadD
     }
 
     public static SubsetDiscovery of(List<ObservedWorkload> workloads, WorkloadKind templateKind,
-                                     Set<String> topologySubsets) {
+                                     Map<String, String> clusterBySubset) {
         Map<String, ObservedWorkload> kept = new LinkedHashMap<>();
         List<WorkloadDeletion> deletions = new ArrayList<>();
         for (ObservedWorkload workload : workloads) {
@@ -35,8 +36,10 @@ public record SubsetDiscovery(Map<String, ObservedWorkload> kept, List<WorkloadD
             }
             if (kept.containsKey(subset)) {
                 deletions.add(WorkloadDeletion.of(workload, WorkloadDeletion.Reason.DUPLICATE));
-            } else if (!topologySubsets.contains(subset)) {
+            } else if (!clusterBySubset.containsKey(subset)) {
                 deletions.add(WorkloadDeletion.of(workload, WorkloadDeletion.Reason.UNKNOWN_SUBSET));
+            } else if (!Objects.equals(clusterBySubset.get(subset), workload.cluster())) {
+                deletions.add(WorkloadDeletion.of(workload, WorkloadDeletion.Reason.MOVED_CLUSTER));
             } else {
                 kept.put(subset, workload);
             }

@@ -10,7 +10,9 @@ public record WorkloadDeletion(String name, String cluster, WorkloadKind kind, R
         /** Its subset is no longer in the topology. */
         UNKNOWN_SUBSET,
         /** A workload of another template kind: the template type was switched. */
-        OTHER_KIND
+        OTHER_KIND,
+        /** The subset now names another member cluster; a new workload is created there. */
+        MOVED_CLUSTER
     }
 
     static WorkloadDeletion of(ObservedWorkload workload, Reason reason) {

@@ -81,6 +81,45 @@ class AllocationProperties {
         return new SpecificInput(replicas, subsets, existing);
     }
 
+    /** A valid min/max topology with an observed, possibly unschedulable, workload per subset. */
+    record AdaptiveInput(MinMaxInput topology, Map<String, ExistingSubset> existing) {
+        AllocationRequest request() {
+            return new AllocationRequest(topology.replicas(), topology.request().subsets(), existing);
+        }
+    }
+
+    @Provide
+    Arbitrary<AdaptiveInput> adaptiveInputs() {
+        Arbitrary<ExistingSubset> state = Combinators.combine(Arbitraries.integers().between(0, 40),
+                Arbitraries.integers().between(0, 40), Arbitraries.of(true, false), Arbitraries.of(true, false))
+                .as((spec, notReady, unschedulable, marked) -> new ExistingSubset(spec, spec,
+                        spec - Math.min(spec, notReady), unschedulable, marked || unschedulable,
+                        unschedulable ? Math.min(spec, notReady) : 0, 0));
+        return minMaxInputs().flatMap(topology -> state.list().ofSize(topology.bounds().size()).map(states -> {
+            Map<String, ExistingSubset> existing = new LinkedHashMap<>();
+            for (int i = 0; i < states.size(); i++) {
+                existing.put(topology.bounds().get(i).name(), states.get(i));
+            }
+            return new AdaptiveInput(topology, existing);
+        }));
+    }
+
+    @Property
+    void everyAllocatorGivesNonNegativeReplicas(@ForAll("adaptiveInputs") AdaptiveInput input) {
+        for (AllocatorKind kind : AllocatorKind.values()) {
+            Allocation allocation = kind.allocator().allocate(input.request());
+            assertThat(allocation.nextReplicas().values()).as(kind.name()).allMatch(n -> n >= 0);
+        }
+    }
+
+    @Property
+    void adaptiveAllocationSumsToReplicasWhileTheUnboundedSubsetIsSchedulable(
+            @ForAll("adaptiveInputs") AdaptiveInput input) {
+        String unbounded = input.topology().bounds().get(input.topology().bounds().size() - 1).name();
+        net.jqwik.api.Assume.that(!input.existing().get(unbounded).unschedulable());
+        assertThat(new AdaptiveAllocator().allocate(input.request()).total()).isEqualTo(input.topology().replicas());
+    }
+
     @Property
     void minMaxAllocationsAreNonNegativeAndSumToReplicas(@ForAll("minMaxInputs") MinMaxInput input) {
         Allocation allocation = new MinMaxAllocator().allocate(input.request());

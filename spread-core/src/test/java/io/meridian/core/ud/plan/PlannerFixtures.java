@@ -46,8 +46,15 @@ final class PlannerFixtures {
                                      String revision) {
         Map<String, String> labels = subset == null ? Map.of(UdLabels.REVISION, revision)
                 : Map.of(UdLabels.SUBSET_NAME, subset, UdLabels.REVISION, revision);
-        return new ObservedWorkload(name, null, kind, labels, Map.of(), replicas, 0, replicas, ready, replicas,
+        return new ObservedWorkload(name, "a".equals(subset) ? "member-1" : null, kind, labels, Map.of(), replicas, 0, replicas, ready, replicas,
                 ready, Optional.empty());
+    }
+
+    /** The same workload, observed in {@code cluster}. */
+    static ObservedWorkload in(String cluster, ObservedWorkload w) {
+        return new ObservedWorkload(w.name(), cluster, w.kind(), w.labels(), w.annotations(), w.specReplicas(),
+                w.partition(), w.statusReplicas(), w.readyReplicas(), w.updatedReplicas(), w.updatedReadyReplicas(),
+                w.failureMessage());
     }
 
     static ReconcileInput input(UnitedDeployment ud, List<ObservedWorkload> workloads) {

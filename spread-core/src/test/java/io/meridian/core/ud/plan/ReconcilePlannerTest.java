@@ -3,6 +3,7 @@ package io.meridian.core.ud.plan;
 import static io.meridian.core.ud.plan.PlannerFixtures.NOW;
 import static io.meridian.core.ud.plan.PlannerFixtures.REVISION;
 import static io.meridian.core.ud.plan.PlannerFixtures.cloneSet;
+import static io.meridian.core.ud.plan.PlannerFixtures.in;
 import static io.meridian.core.ud.plan.PlannerFixtures.input;
 import static io.meridian.core.ud.plan.PlannerFixtures.ud;
 import static io.meridian.core.ud.plan.PlannerFixtures.workload;
@@ -52,7 +53,7 @@ class ReconcilePlannerTest {
                         tuple("b", null));
         assertThat(plan.nextReplicas()).containsExactly(Map.entry("a", 2), Map.entry("b", 3));
         assertThat(plan.creates().get(1).manifest().at("/spec/replicas").asInt()).isEqualTo(3);
-        assertThat(plan.status().condition("SubsetProvisioned")).get().extracting(Condition::getStatus)
+        assertThat(plan.status().orElseThrow().condition("SubsetProvisioned")).get().extracting(Condition::getStatus)
                 .isEqualTo("True");
     }
 
@@ -66,6 +67,15 @@ class ReconcilePlannerTest {
                 tuple("web-c-1", WorkloadDeletion.Reason.UNKNOWN_SUBSET),
                 tuple("web-a-dep", WorkloadDeletion.Reason.OTHER_KIND));
         assertThat(plan.creates()).isEmpty();
+    }
+
+    @Test
+    void workloadInAnotherClusterThanItsSubsetNamesIsReplaced() {
+        ReconcilePlan plan = planner.plan(input(ud(4), List.of(in(null, cloneSet("web-a-1", "a", 2, 2)),
+                cloneSet("web-b-1", "b", 2, 2))));
+        assertThat(plan.deletions()).extracting(WorkloadDeletion::name, WorkloadDeletion::reason)
+                .containsExactly(tuple("web-a-1", WorkloadDeletion.Reason.MOVED_CLUSTER));
+        assertThat(plan.creates()).extracting(RenderedWorkload::cluster).containsExactly("member-1");
     }
 
     @Test
@@ -88,7 +98,7 @@ class ReconcilePlannerTest {
     void upToDateWorkloadsAreLeftAlone() {
         ReconcilePlan plan = planner.plan(input(ud(4), List.of(cloneSet("web-a-1", "a", 2, 2), cloneSet("web-b-1", "b", 2, 2))));
         assertThat(plan.updates()).isEmpty();
-        assertThat(plan.status().condition("SubsetUpdated")).isEmpty();
+        assertThat(plan.status().orElseThrow().condition("SubsetUpdated")).isEmpty();
     }
 
     @Test
@@ -125,11 +135,11 @@ class ReconcilePlannerTest {
     @Test
     void statusSumsTheSubsetWorkloads() {
         ReconcilePlan plan = planner.plan(input(ud(4), List.of(cloneSet("web-a-1", "a", 2, 1), cloneSet("web-b-1", "b", 2, 2))));
-        assertThat(plan.status().replicas()).isEqualTo(4);
-        assertThat(plan.status().readyReplicas()).isEqualTo(3);
-        assertThat(plan.status().observedGeneration()).isEqualTo(7);
-        assertThat(plan.status().labelSelector()).isEqualTo("app=web");
-        assertThat(plan.status().subsetStatuses()).extracting(UdSubsetStatus::name, UdSubsetStatus::replicas,
+        assertThat(plan.status().orElseThrow().replicas()).isEqualTo(4);
+        assertThat(plan.status().orElseThrow().readyReplicas()).isEqualTo(3);
+        assertThat(plan.status().orElseThrow().observedGeneration()).isEqualTo(7);
+        assertThat(plan.status().orElseThrow().labelSelector()).isEqualTo("app=web");
+        assertThat(plan.status().orElseThrow().subsetStatuses()).extracting(UdSubsetStatus::name, UdSubsetStatus::replicas,
                 UdSubsetStatus::readyReplicas).containsExactly(tuple("a", 2, 1),
                 tuple("b", 2, 2));
     }
@@ -137,8 +147,8 @@ class ReconcilePlannerTest {
     @Test
     void currentRevisionStaysUntilEveryReplicaIsUpdatedAndReady() {
         ReconcilePlan plan = planner.plan(input(ud(4), List.of(cloneSet("web-a-1", "a", 2, 1), cloneSet("web-b-1", "b", 2, 2))));
-        assertThat(plan.status().currentRevision()).isNull();
-        assertThat(plan.status().condition("UnitedDeploymentUpdated")).get()
+        assertThat(plan.status().orElseThrow().currentRevision()).isNull();
+        assertThat(plan.status().orElseThrow().condition("UnitedDeploymentUpdated")).get()
                 .extracting(Condition::getReason, Condition::getMessage)
                 .containsExactly("UnitedDeploymentRevisionUpdating", "updating to revision rev-2");
     }
@@ -146,23 +156,23 @@ class ReconcilePlannerTest {
     @Test
     void currentRevisionAdvancesOnceEveryReplicaIsUpdatedAndReady() {
         ReconcilePlan plan = planner.plan(input(ud(4), List.of(cloneSet("web-a-1", "a", 2, 2), cloneSet("web-b-1", "b", 2, 2))));
-        assertThat(plan.status().currentRevision()).isEqualTo(REVISION);
-        assertThat(plan.status().condition("UnitedDeploymentUpdated")).get().extracting(Condition::getReason)
+        assertThat(plan.status().orElseThrow().currentRevision()).isEqualTo(REVISION);
+        assertThat(plan.status().orElseThrow().condition("UnitedDeploymentUpdated")).get().extracting(Condition::getReason)
                 .isEqualTo("UnitedDeploymentRevisionUpdated");
     }
 
     @Test
     void v1alpha1UdGetsTheV1alpha1StatusShape() {
         ReconcilePlan plan = planner.plan(input(ud("apps.kruise.io/v1alpha1", 4, "", ""), List.of()));
-        assertThat(plan.status().subsetReplicas()).containsExactly(Map.entry("a", 2), Map.entry("b", 2));
-        assertThat(plan.status().updateStatus().updatedRevision()).isEqualTo(REVISION);
-        assertThat(plan.status().subsetStatuses()).isEmpty();
+        assertThat(plan.status().orElseThrow().subsetReplicas()).containsExactly(Map.entry("a", 2), Map.entry("b", 2));
+        assertThat(plan.status().orElseThrow().updateStatus().updatedRevision()).isEqualTo(REVISION);
+        assertThat(plan.status().orElseThrow().subsetStatuses()).isEmpty();
     }
 
     @Test
     void reservationAppendsTheReservedPodRequirementToTheLabelSelector() {
         ReconcilePlan plan = planner.plan(input(reserving(), List.of()));
-        assertThat(plan.status().labelSelector())
+        assertThat(plan.status().orElseThrow().labelSelector())
                 .isEqualTo("app=web,apps.kruise.io/united-deployment-reserved-pod=false");
     }
 
@@ -187,8 +197,8 @@ class ReconcilePlannerTest {
         ReconcilePlan plan = planner.plan(input(reserving(),
                 List.of(cloneSet("web-a-1", "a", 2, 1), cloneSet("web-b-1", "b", 2, 2)), Map.of("a", List.of(stuck))));
         assertThat(plan.podLabels()).containsExactly(new PodLabelChange("a", "web-a-1-x", "true"));
-        assertThat(plan.status().reservedPods()).isEqualTo(1);
-        assertThat(plan.status().replicas()).isEqualTo(3);
+        assertThat(plan.status().orElseThrow().reservedPods()).isEqualTo(1);
+        assertThat(plan.status().orElseThrow().replicas()).isEqualTo(3);
         assertThat(plan.nextReplicas()).containsExactly(Map.entry("a", 2), Map.entry("b", 3));
     }
 
@@ -198,7 +208,7 @@ class ReconcilePlannerTest {
         ud = ud.withStatus(new UnitedDeploymentStatus(null, null, null, null, null, null,
                 null, null, null, List.of(UdSubsetStatus.named("a")), null, null, null, null));
         ReconcilePlan plan = planner.plan(input(ud, List.of(cloneSet("web-a-1", "a", 2, 2))));
-        UdSubsetStatus b = plan.status().subsetStatus("b").orElseThrow();
+        UdSubsetStatus b = plan.status().orElseThrow().subsetStatus("b").orElseThrow();
         assertThat(b.schedulable()).get().extracting(Condition::getStatus, Condition::getMessage)
                 .containsExactly("False", "subset just recovered scaled up");
     }
