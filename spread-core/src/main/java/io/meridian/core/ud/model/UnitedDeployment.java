@@ -1,5 +1,6 @@
 package io.meridian.core.ud.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
@@ -34,6 +35,7 @@ public record UnitedDeployment(String apiVersion, String kind, ObjectMeta metada
     }
 
     /** Whether the status should be written in the v1alpha1 shape. */
+    @JsonIgnore
     public boolean isV1alpha1() {
         return apiVersion != null && apiVersion.endsWith("/v1alpha1") && apiVersion.startsWith("apps.kruise.io");
     }

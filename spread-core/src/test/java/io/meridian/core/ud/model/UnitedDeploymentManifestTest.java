@@ -37,6 +37,17 @@ class UnitedDeploymentManifestTest {
     }
 
     @Test
+    void writesBackWhatItRead() throws Exception {
+        ObjectMapper mapper = new ObjectMapper();
+        String written = mapper.writeValueAsString(ud);
+        assertThat(mapper.readValue(written, UnitedDeployment.class)).isEqualTo(ud);
+        assertThat(mapper.readTree(written).fieldNames()).toIterable()
+                .containsExactlyInAnyOrder("apiVersion", "kind", "metadata", "spec", "status");
+        assertThat(mapper.readTree(written).at("/spec/topology/scheduleStrategy").fieldNames()).toIterable()
+                .containsExactlyInAnyOrder("type", "adaptive");
+    }
+
+    @Test
     void readsSubsetFieldsIncludingTheCluster() {
         Subset zoneA = ud.spec().topology().subsets().get(0);
         assertThat(zoneA.cluster()).isEqualTo("member-1");
