@@ -7,12 +7,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One {@code status.subsetStatuses[]} entry (v1beta1): {@code replicas} is the allocated next replicas and
- * {@code partition} the next partition. {@code conditions} holds the {@code Schedulable} condition.
+ * One {@code status.subsetStatuses[]} entry: {@code replicas} is the allocated next replicas and
+ * {@code partition} the next partition. {@code conditions} holds the {@code Schedulable} condition. In the
+ * v1alpha1 shape the counts other than reservedPods are null (they live in subsetReplicas and updateStatus).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record UdSubsetStatus(String name, int replicas, int readyReplicas, int partition, int reservedPods,
+public record UdSubsetStatus(String name, Integer replicas, Integer readyReplicas, Integer partition, Integer reservedPods,
                              List<Condition> conditions) {
     public static final String SCHEDULABLE = "Schedulable";
 
@@ -31,6 +32,11 @@ public record UdSubsetStatus(String name, int replicas, int readyReplicas, int p
     public UdSubsetStatus withSchedulable(Condition condition) {
         return new UdSubsetStatus(name, replicas, readyReplicas, partition, reservedPods,
                 Conditions.set(conditions, condition));
+    }
+
+    /** Without the per-subset replicas, ready replicas and partition (the v1alpha1 shape). */
+    public UdSubsetStatus withoutCounts() {
+        return new UdSubsetStatus(name, null, null, null, reservedPods, conditions);
     }
 
     public UdSubsetStatus withCounts(int nextReplicas, int ready, int nextPartition, int reserved) {

@@ -68,21 +68,29 @@ public record UnitedDeploymentStatus(
                 subsetStatuses, conditions, labelSelector, null, null);
     }
 
-    /** Only the v1alpha1 fields: per-subset replicas and partitions move to {@code subsetReplicas}/{@code updateStatus}. */
+    /**
+     * Only the v1alpha1 fields: per-subset replicas and partitions move to {@code subsetReplicas} and
+     * {@code updateStatus}; subset entries keep their name, reservedPods and conditions.
+     */
     public UnitedDeploymentStatus asV1alpha1() {
         Map<String, Integer> replicasBySubset = new LinkedHashMap<>();
         Map<String, Integer> partitions = new LinkedHashMap<>();
         for (UdSubsetStatus subset : subsetStatuses) {
-            replicasBySubset.put(subset.name(), subset.replicas());
-            partitions.put(subset.name(), subset.partition());
+            if (subset.replicas() != null) {
+                replicasBySubset.put(subset.name(), subset.replicas());
+            }
+            if (subset.partition() != null) {
+                partitions.put(subset.name(), subset.partition());
+            }
         }
-        if (subsetStatuses.isEmpty() && subsetReplicas != null) {
+        if (replicasBySubset.isEmpty() && subsetReplicas != null) {
             replicasBySubset.putAll(subsetReplicas);
         }
         UpdateStatus update = new UpdateStatus(effectiveUpdatedRevision(),
                 partitions.isEmpty() && updateStatus != null ? updateStatus.currentPartitions() : partitions);
         return new UnitedDeploymentStatus(observedGeneration, replicas, readyReplicas, updatedReplicas,
-                updatedReadyReplicas, reservedPods, currentRevision, null, collisionCount, null, conditions,
+                updatedReadyReplicas, reservedPods, currentRevision, null, collisionCount,
+                subsetStatuses.stream().map(UdSubsetStatus::withoutCounts).toList(), conditions,
                 labelSelector, replicasBySubset, update);
     }
 }

@@ -12,7 +12,6 @@ import io.meridian.core.ud.alloc.ExistingSubset;
 import io.meridian.core.ud.model.Subset;
 import io.meridian.core.ud.model.SubsetTemplate.KindedTemplate;
 import io.meridian.core.ud.model.UdScheduleStrategy;
-import io.meridian.core.ud.model.UdSubsetStatus;
 import io.meridian.core.ud.model.UnitedDeployment;
 import io.meridian.core.ud.model.UnitedDeploymentDefaults;
 import io.meridian.core.ud.model.UnitedDeploymentSpec;
@@ -126,9 +125,5 @@ public final class ReconcilePlanner {
             partitions.put(subset.name(), Math.min(configured, allocation.replicasOf(subset.name())));
         }
         return partitions;
-    }
-
-    static UdSubsetStatus withState(UdSubsetStatus status, AdaptiveSubsetState state) {
-        return state == null || state.schedulable().isEmpty() ? status : status.withSchedulable(state.schedulable().get());
     }
 }

@@ -51,7 +51,7 @@ final class StatusPlanner {
             AdaptiveSubsetState state = states.get(name);
             int subsetReserved = state == null ? 0 : state.reservedPods();
             int subsetReady = workload == null ? 0 : workload.readyReplicas();
-            subsetStatuses.add(ReconcilePlanner.withState(context.subsetStatus(name), state)
+            subsetStatuses.add(withState(context.subsetStatus(name), state)
                     .withCounts(allocation.replicasOf(name), subsetReady, partitions.get(name), subsetReserved));
             if (workload != null) {
                 statusReplicas += workload.statusReplicas();
@@ -67,6 +67,10 @@ final class StatusPlanner {
         return new UnitedDeploymentStatus(context.ud().metadata().getGeneration(), replicas, ready, updated,
                 updatedReady, reserved, currentRevision, context.updatedRevision(), context.input().collisionCount(),
                 subsetStatuses, conditions(currentRevision, changes), labelSelector(), null, null);
+    }
+
+    private static UdSubsetStatus withState(UdSubsetStatus status, AdaptiveSubsetState state) {
+        return state == null || state.schedulable().isEmpty() ? status : status.withSchedulable(state.schedulable().get());
     }
 
     private List<Condition> conditions(String currentRevision, WorkloadChanges.Changes changes) {

@@ -12,7 +12,6 @@ import io.meridian.core.ud.model.Subset;
 import io.meridian.core.ud.model.SubsetTemplate.KindedTemplate;
 import io.meridian.core.ud.model.UdLabels;
 import io.meridian.core.ud.model.UnitedDeployment;
-import io.meridian.core.ud.model.WorkloadKind;
 import java.util.List;
 import java.util.Map;
 

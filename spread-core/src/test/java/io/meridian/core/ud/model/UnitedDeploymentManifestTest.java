@@ -90,7 +90,8 @@ class UnitedDeploymentManifestTest {
         assertThat(alpha.subsetReplicas()).containsEntry("zone-a", 3);
         assertThat(alpha.updateStatus().currentPartitions()).containsEntry("zone-a", 2);
         assertThat(alpha.updateStatus().updatedRevision()).isEqualTo("rev-2");
-        assertThat(alpha.subsetStatuses()).isEmpty();
+        assertThat(alpha.subsetStatuses()).singleElement().isEqualTo(new UdSubsetStatus("zone-a", null, null, null, 0,
+                null));
         assertThat(alpha.updatedRevision()).isNull();
     }
 }

@@ -166,7 +166,8 @@ class ReconcilePlannerTest {
         ReconcilePlan plan = planner.plan(input(ud("apps.kruise.io/v1alpha1", 4, "", ""), List.of()));
         assertThat(plan.status().orElseThrow().subsetReplicas()).containsExactly(Map.entry("a", 2), Map.entry("b", 2));
         assertThat(plan.status().orElseThrow().updateStatus().updatedRevision()).isEqualTo(REVISION);
-        assertThat(plan.status().orElseThrow().subsetStatuses()).isEmpty();
+        assertThat(plan.status().orElseThrow().subsetStatuses()).extracting(UdSubsetStatus::name,
+                UdSubsetStatus::replicas).containsExactly(tuple("a", null), tuple("b", null));
     }
 
     @Test
