@@ -1,7 +1,6 @@
 package io.meridian.core.ws.admission;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.patch.StrategicMergePatch;
@@ -14,7 +13,6 @@ import java.util.Objects;
  * {@code spec.priority} when the patch changes {@code priorityClassName}) and the matched annotation.
  */
 final class PodInjection {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String REQUIRED = "requiredDuringSchedulingIgnoredDuringExecution";
     private static final String PREFERRED = "preferredDuringSchedulingIgnoredDuringExecution";
 
@@ -43,7 +41,7 @@ final class PodInjection {
             return;
         }
         ArrayNode tolerations = spec.withArray("tolerations");
-        subset.tolerations().forEach(t -> tolerations.add(JSON.valueToTree(t)));
+        subset.tolerations().forEach(t -> tolerations.add(SchedulingJson.toleration(t)));
     }
 
     private static void appendPreferredTerms(ObjectNode nodeAffinity, WorkloadSpreadSubset subset) {
@@ -51,7 +49,7 @@ final class PodInjection {
             return;
         }
         ArrayNode preferred = nodeAffinity.withArray(PREFERRED);
-        subset.preferredNodeSelector().forEach(term -> preferred.add(JSON.valueToTree(term)));
+        subset.preferredNodeSelector().forEach(term -> preferred.add(SchedulingJson.preferred(term)));
     }
 
     /** The subset's term ANDs into every OR-branch the pod already has, or becomes the only branch. */
@@ -59,7 +57,7 @@ final class PodInjection {
         if (subset.requiredNodeSelector() == null) {
             return;
         }
-        JsonNode term = JSON.valueToTree(subset.requiredNodeSelector());
+        JsonNode term = SchedulingJson.term(subset.requiredNodeSelector());
         ArrayNode terms = nodeAffinity.with(REQUIRED).withArray("nodeSelectorTerms");
         if (terms.isEmpty()) {
             terms.add(term);
