@@ -38,7 +38,7 @@ final class CreationPlacement {
         }
         SubsetLoad load = new SubsetLoad(spread, versioned.version(), versioned.rows(),
                 request.activePods().get(spread.name()));
-        SubsetChoice choice = new SubsetChoice(subsets, maxima(spread, versioned.workloadReplicas()), load);
+        SubsetChoice choice = new SubsetChoice(spread.spec().subsets(), subsets, maxima(spread, versioned.workloadReplicas()), load);
         List<String> skipped = new ArrayList<>();
         Optional<SubsetChoice.Chosen> chosen = choice.choose(versioned.rows(), skipped);
         if (chosen.isEmpty()) {

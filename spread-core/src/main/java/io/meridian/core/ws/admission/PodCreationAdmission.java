@@ -50,7 +50,13 @@ public final class PodCreationAdmission {
             return AdmissionResult.of(AdmissionDecision.allow(spread.name() + ": " + placement.reason()));
         }
         MatchedWorkloadSpread matched = new MatchedWorkloadSpread(spread.name(), chosen.subset().name(), chosen.uid());
-        JsonNode mutated = injection.inject(rawPod, chosen.subset(), matched);
+        JsonNode mutated;
+        try {
+            mutated = injection.inject(rawPod, chosen.subset(), matched);
+        } catch (IllegalArgumentException invalidPatch) {
+            return AdmissionResult.of(AdmissionDecision.deny(spread.name() + ": patch of subset " + chosen.subset().name()
+                    + " cannot be applied: " + invalidPatch.getMessage()));
+        }
         AdmissionDecision decision = AdmissionDecision.patch(JsonPatchDiff.between(rawPod, mutated), mutated,
                 chosen.subset().name(), spread.name() + ": " + chosen.reason());
         return new AdmissionResult(decision, chosen.statusChange());

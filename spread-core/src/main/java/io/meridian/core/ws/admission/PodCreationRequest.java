@@ -21,6 +21,9 @@ public record PodCreationRequest(JsonNode pod, List<ListedSpread> spreads, Clust
                                  AdmissionSettings settings, Instant now, String generatedId,
                                  Map<String, Map<String, Integer>> activePods) {
     public PodCreationRequest {
+        java.util.Objects.requireNonNull(pod, "pod");
+        java.util.Objects.requireNonNull(now, "now");
+        java.util.Objects.requireNonNull(generatedId, "generatedId");
         spreads = List.copyOf(spreads);
         activePods = activePods == null ? Map.of() : activePods;
     }

@@ -8,6 +8,8 @@ import java.util.List;
 public record PodDeletionRequest(JsonNode pod, List<ListedSpread> spreads, ClusterObjects cluster,
                                  AdmissionSettings settings, Instant now) {
     public PodDeletionRequest {
+        java.util.Objects.requireNonNull(pod, "pod");
+        java.util.Objects.requireNonNull(now, "now");
         spreads = List.copyOf(spreads);
     }
 }

@@ -11,6 +11,7 @@ import java.util.Objects;
 /**
  * Writes a subset into a pod (§1.3 step 6): tolerations, node affinity, the subset patch (clearing
  * {@code spec.priority} when the patch changes {@code priorityClassName}) and the matched annotation.
+ * A subset patch that is not a valid strategic merge patch raises {@link IllegalArgumentException}.
  */
 final class PodInjection {
     private static final String REQUIRED = "requiredDuringSchedulingIgnoredDuringExecution";
@@ -25,14 +26,14 @@ final class PodInjection {
     /** A new pod document; {@code pod} is left as it was. */
     JsonNode inject(JsonNode pod, WorkloadSpreadSubset subset, MatchedWorkloadSpread matched) {
         ObjectNode mutated = pod.deepCopy();
-        ObjectNode spec = mutated.with("spec");
+        ObjectNode spec = object(mutated, "spec");
         appendTolerations(spec, subset);
-        ObjectNode nodeAffinity = spec.with("affinity").with("nodeAffinity");
+        ObjectNode nodeAffinity = object(object(spec, "affinity"), "nodeAffinity");
         appendPreferredTerms(nodeAffinity, subset);
         mergeRequiredTerm(nodeAffinity, subset);
         JsonNode patched = applyPatch(mutated, subset.patch());
         ObjectNode result = patched.isObject() ? (ObjectNode) patched : mutated;
-        result.with("metadata").with("annotations").put(MatchedWorkloadSpread.ANNOTATION, matched.toAnnotationValue());
+        object(object(result, "metadata"), "annotations").put(MatchedWorkloadSpread.ANNOTATION, matched.toAnnotationValue());
         return result;
     }
 
@@ -40,7 +41,7 @@ final class PodInjection {
         if (subset.tolerations().isEmpty()) {
             return;
         }
-        ArrayNode tolerations = spec.withArray("tolerations");
+        ArrayNode tolerations = array(spec, "tolerations");
         subset.tolerations().forEach(t -> tolerations.add(SchedulingJson.toleration(t)));
     }
 
@@ -48,7 +49,7 @@ final class PodInjection {
         if (subset.preferredNodeSelector().isEmpty()) {
             return;
         }
-        ArrayNode preferred = nodeAffinity.withArray(PREFERRED);
+        ArrayNode preferred = array(nodeAffinity, PREFERRED);
         subset.preferredNodeSelector().forEach(term -> preferred.add(SchedulingJson.preferred(term)));
     }
 
@@ -58,7 +59,7 @@ final class PodInjection {
             return;
         }
         JsonNode term = SchedulingJson.term(subset.requiredNodeSelector());
-        ArrayNode terms = nodeAffinity.with(REQUIRED).withArray("nodeSelectorTerms");
+        ArrayNode terms = array(object(nodeAffinity, REQUIRED), "nodeSelectorTerms");
         if (terms.isEmpty()) {
             terms.add(term);
             return;
@@ -73,9 +74,20 @@ final class PodInjection {
 
     private static void appendAll(ObjectNode term, String field, JsonNode additions) {
         if (additions.isArray() && !additions.isEmpty()) {
-            ArrayNode target = term.withArray(field);
+            ArrayNode target = array(term, field);
             additions.forEach(a -> target.add(a.deepCopy()));
         }
+    }
+
+    /** The object at {@code field}, created when absent or not an object (e.g. an explicit null). */
+    private static ObjectNode object(ObjectNode parent, String field) {
+        JsonNode current = parent.get(field);
+        return current instanceof ObjectNode existing ? existing : parent.putObject(field);
+    }
+
+    private static ArrayNode array(ObjectNode parent, String field) {
+        JsonNode current = parent.get(field);
+        return current instanceof ArrayNode existing ? existing : parent.putArray(field);
     }
 
     private JsonNode applyPatch(ObjectNode pod, JsonNode patch) {

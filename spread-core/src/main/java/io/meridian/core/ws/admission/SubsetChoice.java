@@ -8,20 +8,24 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The suitable subset (§1.3 step 5.4) with Meridian's minReplicas first: the first schedulable row
- * with room whose subset is below its minReplicas; otherwise the first schedulable row with room.
+ * The suitable subset (§1.3 step 5.4) with Meridian's minReplicas first: the first subset, in spec
+ * order, that is schedulable, below its minReplicas and still has room under maxReplicas (the maximum
+ * stays a hard bound); otherwise the first schedulable row with room, in row order.
  */
 final class SubsetChoice {
     /** The chosen row and why. */
     record Chosen(SubsetStatus row, WorkloadSpreadSubset subset, String reason) {
     }
 
+    private final List<WorkloadSpreadSubset> specSubsets;
     private final Map<String, WorkloadSpreadSubset> subsetsByName;
     private final Map<String, Integer> maxReplicasByName;
     private final SubsetLoad load;
 
     /** {@code maxReplicasByName}: the scaled spec maxima, only to explain a full subset. */
-    SubsetChoice(Map<String, WorkloadSpreadSubset> subsetsByName, Map<String, Integer> maxReplicasByName, SubsetLoad load) {
+    SubsetChoice(List<WorkloadSpreadSubset> specSubsets, Map<String, WorkloadSpreadSubset> subsetsByName,
+                 Map<String, Integer> maxReplicasByName, SubsetLoad load) {
+        this.specSubsets = specSubsets;
         this.subsetsByName = subsetsByName;
         this.maxReplicasByName = maxReplicasByName;
         this.load = load;
@@ -50,10 +54,10 @@ final class SubsetChoice {
     }
 
     private Optional<Chosen> firstBelowMinimum(List<SubsetStatus> rows) {
-        for (SubsetStatus row : rows) {
-            WorkloadSpreadSubset subset = subsetsByName.get(row.name());
-            int minimum = subset == null || subset.minReplicas() == null ? 0 : subset.minReplicas();
-            if (minimum <= 0 || !SubsetConditions.isSchedulable(row) || !SubsetConditions.hasRoom(row)) {
+        for (WorkloadSpreadSubset subset : specSubsets) {
+            int minimum = subset.minReplicas() == null ? 0 : subset.minReplicas();
+            SubsetStatus row = minimum <= 0 ? null : rowNamed(rows, subset.name());
+            if (row == null || !SubsetConditions.isSchedulable(row) || !SubsetConditions.hasRoom(row)) {
                 continue;
             }
             int current = load.activeAndCreating(row.name());
@@ -64,6 +68,15 @@ final class SubsetChoice {
             }
         }
         return Optional.empty();
+    }
+
+    private static SubsetStatus rowNamed(List<SubsetStatus> rows, String name) {
+        for (SubsetStatus row : rows) {
+            if (row.name().equals(name)) {
+                return row;
+            }
+        }
+        return null;
     }
 
     private String fullness(SubsetStatus row) {

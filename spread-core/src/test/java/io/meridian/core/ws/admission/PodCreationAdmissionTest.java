@@ -375,6 +375,18 @@ class PodCreationAdmissionTest {
         }
 
         @Test
+        void minimumsAreVisitedInSpecOrderWhateverTheRowOrder() {
+            WorkloadSpread reordered = spread("ws", CLONESET, spread.spec().subsets(), List.of(row("c", 5), row("b", 5), row("a", 5)));
+            assertThat(chosen(admit(Fixtures.createWithActive(clonesetPod("p"), reordered, Map.of())))).isEqualTo("b");
+        }
+
+        @Test
+        void fullSubsetBelowItsMinimumIsNotOverfilled() {
+            WorkloadSpread fullB = spread("ws", CLONESET, spread.spec().subsets(), List.of(row("a", 5), row("b", 0), row("c", 5)));
+            assertThat(chosen(admit(Fixtures.createWithActive(clonesetPod("p"), fullB, Map.of())))).isEqualTo("c");
+        }
+
+        @Test
         void statusTotalsAreTheActiveCountWhenTheCallerGivesNone() {
             WorkloadSpread withTotals = Fixtures.withTotals(spread, List.of(
                     new SubsetStatus("b", 2, 3, null, null, null), new SubsetStatus("c", 1, 4, null, null, null)));
@@ -386,6 +398,23 @@ class PodCreationAdmissionTest {
         AdmissionDecision.Patch patch = (AdmissionDecision.Patch) result.decision();
         String value = patch.mutatedPod().path("metadata").path("annotations").path(MatchedWorkloadSpread.ANNOTATION).asText();
         return MatchedWorkloadSpread.parse(value).orElseThrow();
+    }
+
+    @Test
+    void invalidSubsetPatchDeniesWithoutStatusChange() {
+        WorkloadSpread spread = spread("ws", CLONESET, List.of(new io.meridian.core.ws.model.WorkloadSpreadSubset("a", null, null,
+                null, new IntOrString(3), null, json("{'metadata':{'$patch':'explode'}}")), subset("b", 3)), List.of(row("a", 3), row("b", 3)));
+        AdmissionResult result = admit(create(clonesetPod("p"), spread));
+        assertThat(result.decision()).isInstanceOf(AdmissionDecision.Deny.class);
+        assertThat(result.statusChange()).isInstanceOf(StatusChange.Unchanged.class);
+    }
+
+    @Test
+    void explicitNullAffinityIsReplacedByAnObject() {
+        ObjectNode pod = clonesetPod("p");
+        pod.with("spec").putNull("affinity");
+        AdmissionDecision.Patch patch = (AdmissionDecision.Patch) admit(create(pod, TWO_SUBSETS)).decision();
+        assertThat(patch.mutatedPod().path("spec").path("affinity").path("nodeAffinity").isObject()).isTrue();
     }
 
     @Test
