@@ -113,7 +113,7 @@ final class WorkloadSpreadAdmissionCases implements CaseFamily {
         }
         WorkloadSpreadStatus after = change.applyTo(spread.status());
         statusAfter.fields().forEachRemaining(version -> compare("statusAfter." + version.getKey(), version.getValue(),
-                rowsView(after.versionedSubsetStatuses().getOrDefault(version.getKey(), List.of())), differences));
+                rowsView(after.versionedSubsetStatuses().getOrDefault(version.getKey(), List.of()), version.getValue()), differences));
     }
 
     private static void checkGeneratedKey(JsonNode expected, WorkloadSpread spread, AdmissionResult result,
@@ -151,11 +151,21 @@ final class WorkloadSpreadAdmissionCases implements CaseFamily {
         return io.meridian.core.ws.MatchedWorkloadSpread.parse(value).map(m -> m.uid()).orElse("");
     }
 
-    private static ArrayNode rowsView(List<SubsetStatus> rows) {
+    /** Rows in the case shape; {@code replicas} and {@code conditions} only where the expected row lists them. */
+    private static ArrayNode rowsView(List<SubsetStatus> rows, JsonNode expectedRows) {
         ArrayNode view = JSON.createArrayNode();
-        for (SubsetStatus row : rows) {
+        for (int i = 0; i < rows.size(); i++) {
+            SubsetStatus row = rows.get(i);
+            JsonNode expectedRow = expectedRows.path(i);
             ObjectNode r = view.addObject();
             r.put("name", row.name());
+            if (expectedRow.has("replicas")) {
+                r.put("replicas", row.replicas());
+            }
+            if (expectedRow.has("conditions")) {
+                ArrayNode conditions = r.putArray("conditions");
+                row.conditions().forEach(c -> conditions.addObject().put("type", c.getType()).put("status", c.getStatus()));
+            }
             r.put("missingReplicas", row.missingReplicas());
             ArrayNode creating = r.putArray("creatingPods");
             row.creatingPods().keySet().forEach(creating::add);

@@ -27,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** Turns the language-neutral shapes of workloadspread.json (§0) into kernel inputs. */
 final class WorkloadSpreadCaseInput {
@@ -119,8 +120,11 @@ final class WorkloadSpreadCaseInput {
             metadata.set("deletionTimestamp", pod.get("deletionTimestamp"));
         }
         document.set("spec", pod.has("spec") ? pod.get("spec").deepCopy() : JSON.createObjectNode());
+        if (pod.path("status").isObject()) {
+            document.set("status", pod.get("status").deepCopy());
+        }
         if (pod.has("phase")) {
-            document.putObject("status").put("phase", pod.get("phase").asText());
+            document.with("status").put("phase", pod.get("phase").asText());
         }
         return document;
     }
@@ -139,9 +143,20 @@ final class WorkloadSpreadCaseInput {
             ObjectRef ownerRef = owner == null || owner.isNull() ? null
                     : new ObjectRef(owner.path("apiVersion").asText(), owner.path("kind").asText(), owner.path("name").asText());
             objects.add(new ClusterObject(o.path("apiVersion").asText(), o.path("kind").asText(),
-                    o.path("namespace").asText(NAMESPACE), o.path("name").asText(), ownerRef, o));
+                    o.path("namespace").asText(NAMESPACE), o.path("name").asText(), ownerRef, withReplicasInSpec(o)));
         }
         return ClusterObjects.of(objects);
+    }
+
+    /** A cluster object may give its replicas as a top-level {@code replicas}: put them where its kind keeps them. */
+    private static JsonNode withReplicasInSpec(JsonNode object) {
+        if (!object.has("replicas") || object.path("spec").isObject()) {
+            return object;
+        }
+        ObjectNode copy = object.deepCopy();
+        String field = "Job".equals(object.path("kind").asText()) ? "parallelism" : "replicas";
+        copy.putObject("spec").set(field, object.get("replicas"));
+        return copy;
     }
 
     static AdmissionSettings settings(JsonNode input) {
@@ -154,7 +169,13 @@ final class WorkloadSpreadCaseInput {
                     entry.path("Kind").asText(entry.path("kind").asText())),
                     entry.path("replicasPath").asText(""), subResources));
         }
-        return new AdmissionSettings(WorkloadKinds.withWhitelist(whitelist), PodVersions.DEFAULT_ENABLED_KINDS);
+        Set<String> versioned = PodVersions.DEFAULT_ENABLED_KINDS;
+        if (input.has("versionedStatusEnabledKinds")) {
+            List<String> kinds = new ArrayList<>();
+            input.path("versionedStatusEnabledKinds").forEach(k -> kinds.add(k.asText()));
+            versioned = PodVersions.enabledKinds(kinds);
+        }
+        return new AdmissionSettings(WorkloadKinds.withWhitelist(whitelist), versioned);
     }
 
     /** initSubsetStatuses: the spec whose target is the case's workload kind. */
