@@ -77,16 +77,15 @@ public final class DeletionCosts {
     }
 
     /**
-     * The {@code minReplicas} pods of a subset the workload should delete last: pods of the latest
-     * version before older ones, then the reverse of the ActivePods order. All of them when the
-     * subset has at most {@code minReplicas} active pods.
+     * The {@code minReplicas} pods of a subset the workload would delete last: older versions go
+     * before the latest one, then the ActivePods order, ties in the given order (as for overflow).
+     * All of them when the subset has at most {@code minReplicas} active pods.
      */
     public static List<Pod> minimumHolders(List<Pod> subsetPods, int minReplicas, Predicate<Pod> isLatestVersion) {
-        List<Pod> active = new ArrayList<>(subsetPods.stream().filter(PodActivity::isActive).toList());
-        Comparator<Pod> keepFirst = Comparator.<Pod, Boolean>comparing(p -> !isLatestVersion.test(p))
-                .thenComparing(ActivePodsOrder.DELETE_FIRST.reversed());
-        active.sort(keepFirst);
-        return List.copyOf(active.subList(0, Math.min(Math.max(minReplicas, 0), active.size())));
+        List<Pod> deleteOrder = new ArrayList<>(subsetPods.stream().filter(PodActivity::isActive).toList());
+        deleteOrder.sort(Comparator.<Pod, Boolean>comparing(isLatestVersion::test).thenComparing(ActivePodsOrder.DELETE_FIRST));
+        int held = Math.min(Math.max(minReplicas, 0), deleteOrder.size());
+        return List.copyOf(deleteOrder.subList(deleteOrder.size() - held, deleteOrder.size()));
     }
 
     /**
