@@ -7,9 +7,12 @@ import io.meridian.core.k8s.Pods;
 import io.meridian.core.ws.PodActivity;
 import io.meridian.core.ws.ScaledReplicas;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -66,9 +69,11 @@ public final class DeletionCosts {
         }
         List<Pod> deleteFirst = new ArrayList<>(active);
         deleteFirst.sort(ActivePodsOrder.DELETE_FIRST);
-        List<Pod> overflow = deleteFirst.subList(0, active.size() - max.replicas());
+        // identity, not equality: two pods may be equal objects yet distinct entries
+        Set<Pod> overflow = Collections.newSetFromMap(new IdentityHashMap<>());
+        overflow.addAll(deleteFirst.subList(0, active.size() - max.replicas()));
         int negative = overflowCost(effectiveIndex);
-        return active.stream().map(p -> new PodCost(p, containsSame(overflow, p) ? negative : kept)).toList();
+        return active.stream().map(p -> new PodCost(p, overflow.contains(p) ? negative : kept)).toList();
     }
 
     /** Every active pod of the fake subset gets the lowest cost. */
@@ -103,10 +108,5 @@ public final class DeletionCosts {
 
     private static List<PodCost> uniform(List<Pod> pods, int cost) {
         return pods.stream().map(p -> new PodCost(p, cost)).toList();
-    }
-
-    /** Identity, not equality: two pods may be equal objects yet distinct entries. */
-    static boolean containsSame(List<Pod> pods, Pod pod) {
-        return pods.stream().anyMatch(p -> p == pod);
     }
 }

@@ -9,7 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /** The deletion-cost patches of one sync (§1.6 step 3, §1.8, Meridian §4), per version and subset. */
 final class PodDeletionCosts {
@@ -28,41 +29,42 @@ final class PodDeletionCosts {
         List<WorkloadSpreadSubset> subsets = spread.spec().subsets();
         int n = subsets.size();
         Map<Pod, Integer> costs = new IdentityHashMap<>();
-        for (String version : new TreeSet<>(placed.stream().map(PlacedPod::version).toList())) {
+        bySubsetPerVersion(placed).forEach((version, bySubset) -> {
             boolean latest = version.equals(latestVersion);
             for (int i = 0; i < n; i++) {
                 WorkloadSpreadSubset subset = subsets.get(i);
-                List<Pod> pods = podsOf(placed, version, subset.name());
-                DeletionCosts.ofSubset(n, DeletionCosts.effectiveIndex(i, n, latest), subset.maxReplicas(), workloadReplicas, pods)
-                        .forEach(c -> costs.put(c.pod(), c.cost()));
+                DeletionCosts.ofSubset(n, DeletionCosts.effectiveIndex(i, n, latest), subset.maxReplicas(), workloadReplicas,
+                        bySubset.getOrDefault(subset.name(), List.of())).forEach(c -> costs.put(c.pod(), c.cost()));
             }
-            DeletionCosts.ofFakeSubset(n, podsOf(placed, version, PlacedPod.FAKE_SUBSET))
+            DeletionCosts.ofFakeSubset(n, bySubset.getOrDefault(PlacedPod.FAKE_SUBSET, List.of()))
                     .forEach(c -> costs.put(c.pod(), c.cost()));
-        }
-        for (WorkloadSpreadSubset subset : subsets) {
-            int min = subset.minReplicas() == null ? 0 : subset.minReplicas();
-            if (min > 0) {
-                List<Pod> all = podsOf(placed, null, subset.name());
-                DeletionCosts.minimumHolders(all, min, pod -> isLatest(placed, pod, latestVersion))
-                        .forEach(pod -> costs.put(pod, DeletionCosts.minimumHolderCost(n)));
-            }
-        }
+        });
+        holdMinimums(subsets, latestVersion, placed, costs);
         List<DeletionCostPatch> patches = new ArrayList<>();
         for (PlacedPod p : placed) {
-            Integer cost = costs.get(p.pod());
-            Optional.ofNullable(cost).flatMap(c -> DeletionCosts.patchFor(p.pod(), c)).ifPresent(patches::add);
+            Optional.ofNullable(costs.get(p.pod())).flatMap(c -> DeletionCosts.patchFor(p.pod(), c)).ifPresent(patches::add);
         }
         return patches;
     }
 
-    /** The pods of one subset, of one version or (version null) of all. */
-    private static List<Pod> podsOf(List<PlacedPod> placed, String version, String subset) {
-        return placed.stream()
-                .filter(p -> p.subset().equals(subset) && (version == null || p.version().equals(version)))
-                .map(PlacedPod::pod).toList();
+    /** Meridian §4: the pods that keep a subset at its minReplicas outrank every other cost. */
+    private static void holdMinimums(List<WorkloadSpreadSubset> subsets, String latestVersion, List<PlacedPod> placed,
+                                     Map<Pod, Integer> costs) {
+        Map<Pod, String> versions = new IdentityHashMap<>();
+        placed.forEach(p -> versions.put(p.pod(), p.version()));
+        for (WorkloadSpreadSubset subset : subsets) {
+            int min = subset.minReplicas() == null ? 0 : subset.minReplicas();
+            if (min > 0) {
+                List<Pod> pods = placed.stream().filter(p -> p.subset().equals(subset.name())).map(PlacedPod::pod).toList();
+                DeletionCosts.minimumHolders(pods, min, pod -> latestVersion.equals(versions.get(pod)))
+                        .forEach(pod -> costs.put(pod, DeletionCosts.minimumHolderCost(subsets.size())));
+            }
+        }
     }
 
-    private static boolean isLatest(List<PlacedPod> placed, Pod pod, String latestVersion) {
-        return placed.stream().anyMatch(p -> p.pod() == pod && p.version().equals(latestVersion));
+    /** version -> subset (or fake subset) -> pods, keeping the name order. */
+    private static Map<String, Map<String, List<Pod>>> bySubsetPerVersion(List<PlacedPod> placed) {
+        return placed.stream().collect(Collectors.groupingBy(PlacedPod::version, TreeMap::new,
+                Collectors.groupingBy(PlacedPod::subset, Collectors.mapping(PlacedPod::pod, Collectors.toList()))));
     }
 }

@@ -40,9 +40,14 @@ public final class WorkloadReplicas {
 
     /**
      * Whether the target's pods are collected at all: not for a missing workload, nor for a
-     * built-in workload scaled to zero.
+     * built-in workload other than a Job (whose pods are found by its selector) scaled to zero.
      */
     public static boolean collectsPods(TargetReference target, TargetWorkload workload) {
-        return workload.exists() && (!isBuiltIn(target) || workload.specReplicas() != 0);
+        boolean scaledToZeroBuiltIn = isBuiltIn(target) && !isJob(target) && workload.specReplicas() == 0;
+        return workload.exists() && !scaledToZeroBuiltIn;
+    }
+
+    private static boolean isJob(TargetReference target) {
+        return "batch".equals(target.group()) && "Job".equals(target.kind());
     }
 }

@@ -163,6 +163,22 @@ class WorkloadSpreadSyncTest {
     }
 
     @Test
+    void aJobWithZeroParallelismStillHasItsPodsCounted() {
+        TargetReference job = new TargetReference("batch/v1", "Job", "workload");
+        SyncDecision d = sync(input(spread(job, List.of(subset("a", 5)), null, WorkloadSpreadStatus.EMPTY), 0,
+                List.of(inSubset("p0", "a").build())));
+        assertThat(onlyRow(d).replicas()).isEqualTo(1);
+    }
+
+    @Test
+    void aCustomWorkloadWithoutReplicasStillHasItsPodsCounted() {
+        TargetReference custom = new TargetReference("mock.io/v1", "GameServerSet", "workload");
+        SyncDecision d = sync(input(spread(custom, List.of(subset("a", 5)), null, WorkloadSpreadStatus.EMPTY), 0,
+                List.of(inSubset("p0", "a").build())));
+        assertThat(onlyRow(d).replicas()).isEqualTo(1);
+    }
+
+    @Test
     void targetFilterSelectorKeepsOnlyMatchingPods() {
         WorkloadSpread ws = new WorkloadSpread("default", "ws", "uid", Map.of(), 1L, new WorkloadSpreadSpec(Fixtures.CLONESET,
                 new TargetFilter(new LabelSelectorBuilder().withMatchLabels(Map.of("keep", "yes")).build(), List.of()),
