@@ -82,17 +82,26 @@ class DeletionCostProperties {
     // ---- costs -------------------------------------------------------------------------------
 
     /** One subset of a generated spread: its maxReplicas (empty: unlimited) and its pods. */
-    record GeneratedSubset(Optional<Integer> max, List<PodState> pods) {
+    record GeneratedSubset(Optional<Integer> max, int min, List<PodState> pods) {
     }
 
     @Provide
     Arbitrary<List<GeneratedSubset>> spreads() {
+        return spreads(Arbitraries.just(0));
+    }
+
+    @Provide
+    Arbitrary<List<GeneratedSubset>> spreadsWithMinimums() {
+        return spreads(Arbitraries.integers().between(0, 3));
+    }
+
+    private Arbitrary<List<GeneratedSubset>> spreads(Arbitrary<Integer> minimums) {
         Arbitrary<GeneratedSubset> subset = Combinators.combine(Arbitraries.integers().between(0, 4).optional(),
-                podStates().list().ofMaxSize(6)).as(GeneratedSubset::new);
+                minimums, podStates().list().ofMaxSize(6)).as(GeneratedSubset::new);
         return subset.list().ofMinSize(1).ofMaxSize(4);
     }
 
-    private record Costed(int subset, boolean overflowAllowed, List<Integer> costs) {
+    private record Costed(int subset, List<Integer> costs) {
     }
 
     private static List<Costed> costsOfSync(List<GeneratedSubset> generated) {
@@ -101,7 +110,7 @@ class DeletionCostProperties {
         List<List<Pod>> podsBySubset = new ArrayList<>();
         for (int i = 0; i < generated.size(); i++) {
             String name = "s" + i;
-            subsets.add(Fixtures.subset(name, generated.get(i).max().orElse(null)));
+            subsets.add(Fixtures.subsetWithMin(name, generated.get(i).max().orElse(null), generated.get(i).min()));
             List<Pod> own = new ArrayList<>();
             for (int j = 0; j < generated.get(i).pods().size(); j++) {
                 PodState s = generated.get(i).pods().get(j);
@@ -119,7 +128,7 @@ class DeletionCostProperties {
         List<Costed> costed = new ArrayList<>();
         for (int i = 0; i < podsBySubset.size(); i++) {
             List<Integer> costs = podsBySubset.get(i).stream().map(p -> Integer.parseInt(Fixtures.costAfter(d, p))).toList();
-            costed.add(new Costed(i, generated.get(i).max().isPresent(), costs));
+            costed.add(new Costed(i, costs));
         }
         return costed;
     }
@@ -150,5 +159,16 @@ class DeletionCostProperties {
                 }
             }
         }
+    }
+
+    @Property
+    void podsHoldingAMinimumCostMoreThanAnyOtherPod(@ForAll("spreadsWithMinimums") List<GeneratedSubset> spread) {
+        int top = DeletionCosts.minimumHolderCost(spread.size());
+        List<Costed> costed = costsOfSync(spread);
+        for (Costed c : costed) {
+            int min = spread.get(c.subset()).min();
+            assertThat(c.costs().stream().filter(x -> x == top)).hasSize(Math.min(min, c.costs().size()));
+        }
+        assertThat(costed.stream().flatMap(c -> c.costs().stream())).allMatch(x -> x <= top);
     }
 }
