@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.meridian.core.k8s.KubeTimes;
 import io.meridian.core.k8s.Pods;
 import io.meridian.core.ws.model.SubsetStatus;
 import io.meridian.core.ws.model.WorkloadSpreadSubset;
@@ -147,28 +148,43 @@ final class WorkloadSpreadControllerCases implements CaseFamily {
         return costs;
     }
 
-    /** The rows as case JSON, limited to the fields each expected row names. */
-    private static ArrayNode rows(List<SubsetStatus> rows, JsonNode expectedRows) {
+    /**
+     * The rows as case JSON, limited to the fields each expected row names (and, inside
+     * {@code conditions}, to the fields each expected condition names).
+     */
+    private static JsonNode rows(List<SubsetStatus> rows, JsonNode expectedRows) {
         ArrayNode out = JSON.createArrayNode();
         for (int i = 0; i < rows.size(); i++) {
             SubsetStatus row = rows.get(i);
+            JsonNode expectedRow = expectedRows == null ? JSON.missingNode() : expectedRows.path(i);
             ObjectNode full = JSON.createObjectNode().put("name", row.name()).put("replicas", row.replicas())
                     .put("missingReplicas", row.missingReplicas());
             full.set("creatingPods", ago(row.creatingPods()));
             full.set("deletingPods", ago(row.deletingPods()));
-            JsonNode expectedRow = expectedRows == null ? null : expectedRows.get(i);
-            if (expectedRow != null && expectedRow.isObject()) {
-                full.retain(iterable(expectedRow));
+            ArrayNode conditions = full.putArray("conditions");
+            for (int c = 0; c < row.conditions().size(); c++) {
+                conditions.add(retainNamed(condition(row.conditions().get(c)), expectedRow.path("conditions").path(c)));
             }
-            out.add(full);
+            out.add(retainNamed(full, expectedRow));
         }
         return out;
     }
 
-    private static List<String> iterable(JsonNode object) {
-        List<String> names = new ArrayList<>();
-        object.fieldNames().forEachRemaining(names::add);
-        return names;
+    private static ObjectNode condition(Condition c) {
+        ObjectNode node = JSON.createObjectNode().put("type", c.getType()).put("status", c.getStatus())
+                .put("reason", c.getReason()).put("message", c.getMessage());
+        KubeTimes.parse(c.getLastTransitionTime()).ifPresent(t -> node.put("lastTransitionTime", WorkloadSpreadCaseObjects.renderAgo(t)));
+        return node;
+    }
+
+    /** Keeps only the fields {@code expected} names; all of them when nothing is expected there. */
+    private static ObjectNode retainNamed(ObjectNode actual, JsonNode expected) {
+        if (expected.isObject()) {
+            List<String> names = new ArrayList<>();
+            expected.fieldNames().forEachRemaining(names::add);
+            actual.retain(names);
+        }
+        return actual;
     }
 
     private static ObjectNode ago(Map<String, java.time.Instant> times) {
