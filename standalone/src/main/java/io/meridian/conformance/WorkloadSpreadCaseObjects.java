@@ -73,12 +73,17 @@ final class WorkloadSpreadCaseObjects {
 
     static WorkloadSpreadSubset subset(JsonNode s) {
         return new WorkloadSpreadSubset(s.path("name").asText(),
-                convert(s.get("requiredNodeSelector"), NodeSelectorTerm.class),
-                list(s.get("preferredNodeSelector"), PreferredSchedulingTerm.class),
+                convert(either(s, "requiredNodeSelector", "requiredNodeSelectorTerm"), NodeSelectorTerm.class),
+                list(either(s, "preferredNodeSelector", "preferredNodeSelectorTerms"), PreferredSchedulingTerm.class),
                 list(s.get("tolerations"), Toleration.class),
                 intOrString(s.get("maxReplicas")),
                 s.hasNonNull("minReplicas") ? s.get("minReplicas").asInt() : null,
                 s.hasNonNull("patch") ? s.get("patch") : null);
+    }
+
+    /** The v1beta1 field, or its v1alpha1 spelling. */
+    private static JsonNode either(JsonNode object, String name, String alphaName) {
+        return object.hasNonNull(name) ? object.get(name) : object.get(alphaName);
     }
 
     static IntOrString intOrString(JsonNode node) {
