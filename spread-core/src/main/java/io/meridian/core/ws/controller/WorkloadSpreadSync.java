@@ -39,16 +39,8 @@ public final class WorkloadSpreadSync {
         if (replicas instanceof ReplicasPath.Failed failed) {
             return new SyncFailure("cannot read the replicas of the target: " + failed.error());
         }
-        List<PlacedPod> placed = new ArrayList<>();
-        List<AdoptionPatch> adoptions = new ArrayList<>();
-        PodPlacement placement = new PodPlacement(spread, nodesByName(input.nodes()), replicas.replicas(), matcher);
-        collectedPodsByVersion(input).forEach((version, pods) -> {
-            PodPlacement.Placement p = placement.place(version, pods);
-            placed.addAll(p.pods());
-            adoptions.addAll(p.adoptions());
-        });
-        placed.sort(Comparator.comparing(p -> Pods.name(p.pod())));
-
+        PodPlacement.Placement placement = placeAll(input, replicas.replicas());
+        List<PlacedPod> placed = placement.pods();
         SyncJournal journal = new SyncJournal();
         List<DeletionCostPatch> costs = PodDeletionCosts.patches(spread, input.workload().latestVersion(), replicas.replicas(), placed);
         SubsetStatusCalculator calculator = new SubsetStatusCalculator(spread.spec().subsets(), replicas.replicas(),
@@ -57,8 +49,22 @@ public final class WorkloadSpreadSync {
         WorkloadSpreadStatus status = new WorkloadSpreadStatus(spread.generation(), overall.rows(),
                 versionedRows(calculator, placed, spread.status(), journal));
         List<String> toDelete = overall.scheduleFailedPods().stream().map(Pods::name).toList();
-        return new SyncDecision(status, !status.equals(spread.status()), adoptions, costs, toDelete,
+        return new SyncDecision(status, !status.equals(spread.status()), placement.adoptions(), costs, toDelete,
                 journal.events(), journal.shortestPending());
+    }
+
+    /** Every collected pod placed into a subset (versions one by one), in name order; adoptions in version order. */
+    private PodPlacement.Placement placeAll(SyncInput input, int replicas) {
+        List<PlacedPod> placed = new ArrayList<>();
+        List<AdoptionPatch> adoptions = new ArrayList<>();
+        PodPlacement placement = new PodPlacement(input.spread(), nodesByName(input.nodes()), replicas, matcher);
+        collectedPodsByVersion(input).forEach((version, pods) -> {
+            PodPlacement.Placement p = placement.place(version, pods);
+            placed.addAll(p.pods());
+            adoptions.addAll(p.adoptions());
+        });
+        placed.sort(Comparator.comparing(p -> Pods.name(p.pod())));
+        return new PodPlacement.Placement(placed, adoptions);
     }
 
     /** Pods by version (versions sorted), each list in name order. */
