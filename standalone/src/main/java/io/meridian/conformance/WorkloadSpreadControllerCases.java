@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.meridian.core.k8s.KubeTimes;
+import io.meridian.core.patch.KubernetesStrategicMergePatch;
+import io.meridian.core.patch.StrategicMergePatch;
 import io.meridian.core.k8s.Pods;
 import io.meridian.core.ws.model.SubsetStatus;
 import io.meridian.core.ws.model.WorkloadSpreadSubset;
@@ -29,7 +31,7 @@ import java.util.Optional;
 /** Conformance cases: kruise.ws/reconcileStatus kruise.ws/deletionCost kruise.ws/requeue kruise.ws/reschedule kruise.ws/matchSubset. */
 final class WorkloadSpreadControllerCases implements CaseFamily {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final MetadataOnlyMergePatch patcher = new MetadataOnlyMergePatch();
+    private final StrategicMergePatch patcher = new KubernetesStrategicMergePatch();
 
     @Override
     public Map<String, CaseHandler> handlers() {
