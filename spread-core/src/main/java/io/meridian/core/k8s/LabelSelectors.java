@@ -14,6 +14,11 @@ public final class LabelSelectors {
     private LabelSelectors() {
     }
 
+    /** For optional selectors where leaving the selector out means "everything" (a nil targetFilter, a cluster affinity). */
+    public static boolean absentOrMatches(LabelSelector selector, Map<String, String> labels) {
+        return selector == null || matches(selector, labels);
+    }
+
     public static boolean matches(LabelSelector selector, Map<String, String> labels) {
         if (selector == null) {
             return false;

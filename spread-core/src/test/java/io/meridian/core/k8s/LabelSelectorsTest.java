@@ -38,4 +38,25 @@ class LabelSelectorsTest {
                 .withMatchExpressions(new LabelSelectorRequirement("replicas", "Gt", List.of("1"))).build();
         assertThat(LabelSelectors.matches(selector, Map.of("replicas", "3"))).isFalse();
     }
+
+    @Test
+    void anAbsentOptionalSelectorMatchesEverything() {
+        assertThat(LabelSelectors.absentOrMatches(null, LABELS)).isTrue();
+        assertThat(LabelSelectors.absentOrMatches(new LabelSelectorBuilder().withMatchLabels(Map.of("app", "db")).build(), LABELS))
+                .isFalse();
+    }
+
+    @Test
+    void setOperatorsFollowKubernetes() {
+        assertThat(LabelSelectors.matches(expression("tier", "In", "front", "back"), LABELS)).isTrue();
+        assertThat(LabelSelectors.matches(expression("tier", "NotIn", "front"), LABELS)).isFalse();
+        assertThat(LabelSelectors.matches(expression("zone", "NotIn", "a"), LABELS)).isTrue();
+        assertThat(LabelSelectors.matches(expression("app", "Exists"), LABELS)).isTrue();
+        assertThat(LabelSelectors.matches(expression("app", "DoesNotExist"), LABELS)).isFalse();
+    }
+
+    private static LabelSelector expression(String key, String operator, String... values) {
+        return new LabelSelectorBuilder().addNewMatchExpression().withKey(key).withOperator(operator).withValues(values)
+                .endMatchExpression().build();
+    }
 }

@@ -1,7 +1,6 @@
 package io.meridian.core.karmada.division;
 
-import io.fabric8.kubernetes.api.model.LabelSelector;
-import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;
+import io.meridian.core.k8s.LabelSelectors;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
 import io.meridian.core.karmada.model.ClusterAffinity;
 import io.meridian.core.karmada.model.FieldSelector;
@@ -23,22 +22,9 @@ public final class ClusterAffinityMatcher {
             return true;
         }
         return !affinity.exclude().contains(cluster.name())
-                && matchesLabels(affinity.labelSelector(), cluster.labels())
+                && LabelSelectors.absentOrMatches(affinity.labelSelector(), cluster.labels())
                 && matchesFields(affinity.fieldSelector(), cluster)
                 && (affinity.clusterNames().isEmpty() || affinity.clusterNames().contains(cluster.name()));
-    }
-
-    /** A set selector with no terms matches every cluster; an unset one (null) too. */
-    static boolean matchesLabels(LabelSelector selector, Map<String, String> labels) {
-        if (selector == null) {
-            return true;
-        }
-        Map<String, String> required = selector.getMatchLabels() == null ? Map.of() : selector.getMatchLabels();
-        List<LabelSelectorRequirement> expressions = selector.getMatchExpressions() == null
-                ? List.of() : selector.getMatchExpressions();
-        return required.entrySet().stream().allMatch(entry -> entry.getValue().equals(labels.get(entry.getKey())))
-                && expressions.stream().allMatch(expression -> new SetRequirement(expression.getKey(),
-                        expression.getOperator(), expression.getValues()).matches(labels));
     }
 
     /** The cluster's non-empty provider, region and zone act as the labels the field requirements look at. */

@@ -1,5 +1,6 @@
 package io.meridian.core.ws.admission;
 
+import io.meridian.core.k8s.LabelSelectors;
 import io.meridian.core.ws.model.WorkloadSpread;
 import java.util.List;
 
@@ -34,6 +35,6 @@ sealed interface SpreadMatch {
 
     private static boolean selectorTakes(WorkloadSpread spread, PodFacts pod) {
         var filter = spread.spec().targetFilter();
-        return filter == null || LabelSelectors.matches(filter.selector(), pod.labels());
+        return filter == null || LabelSelectors.absentOrMatches(filter.selector(), pod.labels());
     }
 }

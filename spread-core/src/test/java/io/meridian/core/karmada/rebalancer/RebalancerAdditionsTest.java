@@ -1,5 +1,6 @@
 package io.meridian.core.karmada.rebalancer;
 
+import io.meridian.core.k8s.LabelSelectors;
 import static io.meridian.core.karmada.rebalancer.Fixtures.HOUR_AGO;
 import static io.meridian.core.karmada.rebalancer.Fixtures.MINUTE_AGO;
 import static io.meridian.core.karmada.rebalancer.Fixtures.NOW;
@@ -64,8 +65,8 @@ class RebalancerAdditionsTest {
 
     @Test
     void absentSelectorSelectsNothingAndEmptySelectorSelectsEverything() {
-        assertThat(WorkloadSelection.matches(null, Map.of("a", "b"))).isFalse();
-        assertThat(WorkloadSelection.matches(new LabelSelector(), Map.of("a", "b"))).isTrue();
+        assertThat(LabelSelectors.matches(null, Map.of("a", "b"))).isFalse();
+        assertThat(LabelSelectors.matches(new LabelSelector(), Map.of("a", "b"))).isTrue();
     }
 
     @Test
@@ -75,10 +76,10 @@ class RebalancerAdditionsTest {
                 .addNewMatchExpression().withKey("legacy").withOperator("DoesNotExist").endMatchExpression()
                 .addNewMatchExpression().withKey("team").withOperator("NotIn").withValues("x").endMatchExpression()
                 .build();
-        assertThat(WorkloadSelection.matches(selector, Map.of("env", "prod"))).isTrue();
-        assertThat(WorkloadSelection.matches(selector, Map.of("env", "dev"))).isFalse();
-        assertThat(WorkloadSelection.matches(selector, Map.of("env", "prod", "legacy", "1"))).isFalse();
-        assertThat(WorkloadSelection.matches(selector, Map.of("env", "prod", "team", "x"))).isFalse();
+        assertThat(LabelSelectors.matches(selector, Map.of("env", "prod"))).isTrue();
+        assertThat(LabelSelectors.matches(selector, Map.of("env", "dev"))).isFalse();
+        assertThat(LabelSelectors.matches(selector, Map.of("env", "prod", "legacy", "1"))).isFalse();
+        assertThat(LabelSelectors.matches(selector, Map.of("env", "prod", "team", "x"))).isFalse();
     }
 
     @Test
