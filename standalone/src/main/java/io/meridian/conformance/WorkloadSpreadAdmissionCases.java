@@ -14,7 +14,7 @@ import io.meridian.core.ws.admission.PodDeletionBookkeeping;
 import io.meridian.core.ws.admission.PodDeletionRequest;
 import io.meridian.core.ws.admission.StatusChange;
 import io.meridian.core.ws.admission.SubsetStatuses;
-import io.meridian.core.ws.admission.WorkloadReplicas;
+import io.meridian.core.ws.admission.TargetReplicas;
 import io.meridian.core.ws.model.SubsetStatus;
 import io.meridian.core.ws.model.WorkloadSpread;
 import io.meridian.core.ws.model.WorkloadSpreadStatus;
@@ -186,7 +186,7 @@ final class WorkloadSpreadAdmissionCases implements CaseFamily {
         JsonNode input = testCase.path("input");
         var spec = WorkloadSpreadCaseInput.specForWorkload(input);
         Optional<JsonNode> workload = WorkloadSpreadCaseInput.workloadObject(input.path("workload"));
-        int replicas = WorkloadReplicas.forInitialisation(spec, workload, WorkloadSpreadCaseInput.kindsFor(input.path("workload")));
+        int replicas = TargetReplicas.forInitialisation(spec, workload, WorkloadSpreadCaseInput.kindsFor(input.path("workload")));
         ObjectNode missing = JSON.createObjectNode();
         SubsetStatuses.initial(spec.subsets(), replicas).forEach(row -> missing.put(row.name(), row.missingReplicas()));
         ObjectNode actual = JSON.createObjectNode();

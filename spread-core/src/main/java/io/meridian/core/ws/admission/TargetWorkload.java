@@ -17,10 +17,10 @@ final class TargetWorkload {
 
     /** Replicas for scaling percentages; 0 (without reading) when no subset uses one. */
     static int replicasForPercentages(WorkloadSpread spread, String namespace, ClusterObjects cluster, WorkloadKinds kinds) {
-        if (!WorkloadReplicas.usesPercentage(spread.spec())) {
+        if (!TargetReplicas.usesPercentage(spread.spec())) {
             return 0;
         }
-        return WorkloadReplicas.of(spread.spec(), object(spread, namespace, cluster), kinds);
+        return TargetReplicas.of(spread.spec(), object(spread, namespace, cluster), kinds);
     }
 
     static boolean isStatefulSet(WorkloadSpread spread) {

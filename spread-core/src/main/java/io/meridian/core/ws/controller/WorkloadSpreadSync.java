@@ -1,5 +1,6 @@
 package io.meridian.core.ws.controller;
 
+import io.meridian.core.ws.WorkloadReplicas;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.meridian.core.k8s.LabelSelectors;
@@ -35,7 +36,7 @@ public final class WorkloadSpreadSync {
 
     public SyncOutcome sync(SyncInput input) {
         WorkloadSpread spread = input.spread();
-        ReplicasPath.Read replicas = WorkloadReplicas.resolve(spread.spec().targetFilter(), input.workload(), input.whitelist());
+        ReplicasPath.Read replicas = replicasOf(spread, input);
         if (replicas instanceof ReplicasPath.Failed failed) {
             return new SyncFailure("cannot read the replicas of the target: " + failed.error());
         }
@@ -70,7 +71,7 @@ public final class WorkloadSpreadSync {
     /** Pods by version (versions sorted), each list in name order. */
     private static Map<String, List<Pod>> collectedPodsByVersion(SyncInput input) {
         WorkloadSpread spread = input.spread();
-        if (!WorkloadReplicas.collectsPods(spread.spec().targetRef(), input.workload())) {
+        if (!PodCollection.collectsPods(spread.spec().targetRef(), input.workload())) {
             return Map.of();
         }
         Set<String> enabledKinds = PodVersions.enabledKinds(input.versionedStatusKinds());
@@ -116,5 +117,14 @@ public final class WorkloadSpreadSync {
     private static Map<String, Node> nodesByName(List<Node> nodes) {
         return nodes.stream().filter(n -> n.getMetadata() != null && n.getMetadata().getName() != null)
                 .collect(Collectors.toMap(n -> n.getMetadata().getName(), Function.identity(), (a, b) -> a, TreeMap::new));
+    }
+
+    /** A missing workload has 0 replicas; otherwise filter paths, whitelist path, then its own count. */
+    private static ReplicasPath.Read replicasOf(WorkloadSpread spread, SyncInput input) {
+        if (!input.workload().exists()) {
+            return new ReplicasPath.Found(0);
+        }
+        return WorkloadReplicas.resolve(spread.spec().targetFilter(), input.workload().object(),
+                input.whitelist().map(WhitelistEntry::replicasPath), input.workload().specReplicas());
     }
 }

@@ -1,5 +1,6 @@
 package io.meridian.core.ws.controller;
 
+import io.meridian.core.ws.WorkloadReplicas;
 import static io.meridian.core.ws.controller.Fixtures.NOW;
 import static io.meridian.core.ws.controller.Fixtures.costAfter;
 import static io.meridian.core.ws.controller.Fixtures.inSubset;
@@ -193,11 +194,11 @@ class WorkloadSpreadSyncTest {
         object.with("spec").put("replicas", 10).put("other", 4);
         TargetWorkload workload = new TargetWorkload(true, 10, object, null);
         Optional<WhitelistEntry> entry = Optional.of(new WhitelistEntry("spec.other"));
-        assertThat(WorkloadReplicas.resolve(new TargetFilter(null, List.of("spec.other", "spec.other")), workload, entry).replicas())
+        assertThat(WorkloadReplicas.resolve(new TargetFilter(null, List.of("spec.other", "spec.other")), workload.object(), entry.map(WhitelistEntry::replicasPath), workload.specReplicas()).replicas())
                 .isEqualTo(8);
-        assertThat(WorkloadReplicas.resolve(null, workload, entry).replicas()).isEqualTo(4);
-        assertThat(WorkloadReplicas.resolve(null, workload, Optional.of(new WhitelistEntry(""))).replicas()).isZero();
-        assertThat(WorkloadReplicas.resolve(null, workload, Optional.empty()).replicas()).isEqualTo(10);
+        assertThat(WorkloadReplicas.resolve(null, workload.object(), entry.map(WhitelistEntry::replicasPath), workload.specReplicas()).replicas()).isEqualTo(4);
+        assertThat(WorkloadReplicas.resolve(null, workload.object(), Optional.of(""), workload.specReplicas()).replicas()).isZero();
+        assertThat(WorkloadReplicas.resolve(null, workload.object(), Optional.empty(), workload.specReplicas()).replicas()).isEqualTo(10);
     }
 
     @Test

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-class WorkloadReplicasTest {
+class TargetReplicasTest {
     private static final JsonNode OBJECT = json("{'spec':{'replicas':7,'parallelism':3,'shards':[2,4],'size':9}}");
 
     private static WorkloadSpreadSpec spec(String apiVersion, String kind, TargetFilter filter) {
@@ -23,43 +23,43 @@ class WorkloadReplicasTest {
 
     @Test
     void builtInKindsReadSpecReplicas() {
-        assertThat(WorkloadReplicas.of(spec("apps/v1", "Deployment", null), Optional.of(OBJECT), WorkloadKinds.builtInOnly())).isEqualTo(7);
+        assertThat(TargetReplicas.of(spec("apps/v1", "Deployment", null), Optional.of(OBJECT), WorkloadKinds.builtInOnly())).isEqualTo(7);
     }
 
     @Test
     void jobReadsParallelism() {
-        assertThat(WorkloadReplicas.of(spec("batch/v1", "Job", null), Optional.of(OBJECT), WorkloadKinds.builtInOnly())).isEqualTo(3);
+        assertThat(TargetReplicas.of(spec("batch/v1", "Job", null), Optional.of(OBJECT), WorkloadKinds.builtInOnly())).isEqualTo(3);
     }
 
     @Test
     void targetFilterPathsAreSummedAndTakePrecedence() {
         TargetFilter filter = new TargetFilter(null, List.of("spec.shards.0", "spec.shards.1"));
-        assertThat(WorkloadReplicas.of(spec("apps/v1", "Deployment", filter), Optional.of(OBJECT), WorkloadKinds.builtInOnly()))
+        assertThat(TargetReplicas.of(spec("apps/v1", "Deployment", filter), Optional.of(OBJECT), WorkloadKinds.builtInOnly()))
                 .isEqualTo(6);
     }
 
     @Test
     void customKindReadsItsWhitelistPath() {
         WorkloadKinds kinds = WorkloadKinds.withWhitelist(List.of(new CustomWorkload(new GroupKind("x.io", "Game"), "spec.size", List.of())));
-        assertThat(WorkloadReplicas.of(spec("x.io/v1", "Game", null), Optional.of(OBJECT), kinds)).isEqualTo(9);
+        assertThat(TargetReplicas.of(spec("x.io/v1", "Game", null), Optional.of(OBJECT), kinds)).isEqualTo(9);
     }
 
     @Test
     void customKindWithEmptyWhitelistPathHasNoReplicas() {
         WorkloadKinds kinds = WorkloadKinds.withWhitelist(List.of(new CustomWorkload(new GroupKind("x.io", "Game"), "", List.of())));
-        assertThat(WorkloadReplicas.of(spec("x.io/v1", "Game", null), Optional.of(OBJECT), kinds)).isZero();
+        assertThat(TargetReplicas.of(spec("x.io/v1", "Game", null), Optional.of(OBJECT), kinds)).isZero();
     }
 
     @Test
     void missingWorkloadHasNoReplicas() {
-        assertThat(WorkloadReplicas.of(spec("apps/v1", "Deployment", null), Optional.empty(), WorkloadKinds.builtInOnly())).isZero();
+        assertThat(TargetReplicas.of(spec("apps/v1", "Deployment", null), Optional.empty(), WorkloadKinds.builtInOnly())).isZero();
     }
 
     @Test
     void workloadIsNotReadWithoutPercentages() {
         WorkloadSpreadSpec fixed = new WorkloadSpreadSpec(new TargetReference("apps/v1", "Deployment", "w"), null,
                 List.of(Fixtures.subset("a", 3)), null);
-        assertThat(WorkloadReplicas.forInitialisation(fixed, Optional.of(OBJECT), WorkloadKinds.builtInOnly())).isZero();
+        assertThat(TargetReplicas.forInitialisation(fixed, Optional.of(OBJECT), WorkloadKinds.builtInOnly())).isZero();
     }
 
     @Test

@@ -6,31 +6,13 @@ import io.meridian.core.ws.model.TargetReference;
 import java.util.Optional;
 import java.util.Set;
 
-/** The workload replica count a sync scales percentages against (§1.6 step 1). */
-public final class WorkloadReplicas {
+/** Which targets are built in, and whether a sync collects the target's pods at all (§1.6 step 1). */
+public final class PodCollection {
     private static final Set<String> BUILT_IN_GROUP_KINDS = Set.of(
             "apps/Deployment", "apps/ReplicaSet", "batch/Job", "apps.kruise.io/CloneSet",
             "apps/StatefulSet", "apps.kruise.io/StatefulSet");
 
-    private WorkloadReplicas() {
-    }
-
-    /**
-     * A missing workload has 0. Otherwise the filter's replica paths win, then the whitelist path
-     * (empty path: 0), then the workload's own count.
-     */
-    public static ReplicasPath.Read resolve(TargetFilter filter, TargetWorkload workload, Optional<WhitelistEntry> whitelist) {
-        if (!workload.exists()) {
-            return new ReplicasPath.Found(0);
-        }
-        if (filter != null && !filter.replicasPathList().isEmpty()) {
-            return ReplicasPath.sum(workload.object(), filter.replicasPathList());
-        }
-        if (whitelist.isPresent()) {
-            String path = whitelist.get().replicasPath();
-            return path.isEmpty() ? new ReplicasPath.Found(0) : ReplicasPath.read(workload.object(), path);
-        }
-        return new ReplicasPath.Found(workload.specReplicas());
+    private PodCollection() {
     }
 
     /** Whether the target is one of the kinds Kruise knows itself (group and kind; version ignored). */

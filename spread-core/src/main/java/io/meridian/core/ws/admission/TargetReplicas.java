@@ -1,7 +1,7 @@
 package io.meridian.core.ws.admission;
 
+import io.meridian.core.ws.WorkloadReplicas;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.meridian.core.ws.ReplicasPath;
 import io.meridian.core.ws.model.WorkloadSpreadSpec;
 import io.meridian.core.ws.model.WorkloadSpreadSubset;
 import java.util.Optional;
@@ -11,8 +11,8 @@ import java.util.Optional;
  * of the targetFilter paths if any, else by kind ({@code spec.parallelism} for a Job,
  * {@code spec.replicas} otherwise), else the whitelist path of a custom kind. A missing workload is 0.
  */
-public final class WorkloadReplicas {
-    private WorkloadReplicas() {
+public final class TargetReplicas {
+    private TargetReplicas() {
     }
 
     /** 0 unless some subset uses a percentage: only then is the workload read. */
@@ -25,20 +25,16 @@ public final class WorkloadReplicas {
             return 0;
         }
         JsonNode object = workload.get();
-        if (spec.targetFilter() != null && !spec.targetFilter().replicasPathList().isEmpty()) {
-            return ReplicasPath.sum(object, spec.targetFilter().replicasPathList()).replicas();
-        }
         GroupKind kind = GroupKind.of(spec.targetRef().apiVersion(), spec.targetRef().kind());
-        if (kind.equals(WorkloadKinds.JOB)) {
-            return object.path("spec").path("parallelism").asInt(1);
-        }
-        if (kinds.isBuiltIn(kind)) {
-            return object.path("spec").path("replicas").asInt(1);
-        }
-        return kinds.custom(kind)
-                .filter(custom -> !custom.replicasPath().isEmpty())
-                .map(custom -> ReplicasPath.read(object, custom.replicasPath()).replicas())
-                .orElse(0);
+        Optional<String> whitelistPath = kinds.isBuiltIn(kind) ? Optional.empty()
+                : Optional.of(kinds.custom(kind).map(CustomWorkload::replicasPath).orElse(""));
+        return WorkloadReplicas.resolve(spec.targetFilter(), object, whitelistPath, ownReplicas(kind, object)).replicas();
+    }
+
+    /** {@code spec.parallelism} for a Job, {@code spec.replicas} otherwise; Kubernetes defaults both to 1. */
+    private static int ownReplicas(GroupKind kind, JsonNode object) {
+        String field = kind.equals(WorkloadKinds.JOB) ? "parallelism" : "replicas";
+        return object.path("spec").path(field).asInt(1);
     }
 
     static boolean usesPercentage(WorkloadSpreadSpec spec) {
