@@ -1,5 +1,6 @@
 #!/bin/sh
-# Runs once, on an empty data directory (docker-entrypoint-initdb.d), as POSTGRES_USER (meridian).
+# Used by docker-compose.yml and k8s/infra/postgres.yaml. Runs once, on an empty data directory
+# (docker-entrypoint-initdb.d), as POSTGRES_USER (meridian).
 # - meridian:             the event store of command-service (created by the image from POSTGRES_DB)
 # - meridian_projections: projection-service's tables and views (Flyway, owned by meridian)
 # - grafana:              a read-only login that sees only the projections

@@ -1,5 +1,6 @@
 #!/bin/sh
 # Creates Meridian's topics and their dead-letter companions; safe to run again.
+# Used by docker-compose.yml (kafka-init) and by k8s/infra/kafka.yaml (Job kafka-topics).
 # Environment: KAFKA_BOOTSTRAP (default kafka:9092), MERIDIAN_PARTITIONS (default 6),
 # MERIDIAN_REPLICATION (default 1), MERIDIAN_DLQ_RETENTION_MS (default 30 days).
 set -eu
