@@ -28,6 +28,8 @@ class DeploymentManifestsTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Path K8S = ROOT.resolve("k8s");
     private static final String GROUP = "apps.meridian.io";
+    private static final List<String> SERVICES =
+            List.of("command-service", "webhook-gateway", "projection-service", "cluster-agent");
 
     /** One parsed YAML document and the file it came from. */
     private record Doc(Path file, JsonNode node) {
@@ -230,8 +232,7 @@ class DeploymentManifestsTest {
     void everyDeploymentHasReadinessAndLivenessProbes() {
         List<Doc> deployments = kind("Deployment");
 
-        assertThat(deployments).extracting(Doc::name).containsExactlyInAnyOrder("command-service",
-                "webhook-gateway", "projection-service", "cluster-agent");
+        assertThat(deployments).extracting(Doc::name).containsExactlyInAnyOrderElementsOf(SERVICES);
         assertThat(deployments).allSatisfy(d -> assertThat(d.node().at("/spec/template/spec/containers"))
                 .as(d.name())
                 .allSatisfy(c -> {
@@ -297,21 +298,19 @@ class DeploymentManifestsTest {
     void composeRunsTheFourServicesWithKafkaPostgresAndGrafana() {
         JsonNode services = compose().path("services");
 
-        assertThat(fieldNames(services)).contains("command-service", "webhook-gateway", "projection-service",
-                "cluster-agent", "kafka", "postgres", "grafana");
+        assertThat(fieldNames(services)).containsAll(SERVICES).contains("kafka", "postgres", "grafana");
     }
 
     @Test
     void composeBuildsEveryServiceFromTheSharedDockerfileNamingItsModule() {
         JsonNode services = compose().path("services");
 
-        assertThat(Stream.of("command-service", "webhook-gateway", "projection-service", "cluster-agent"))
-                .allSatisfy(name -> {
-                    JsonNode build = services.path(name).path("build");
-                    assertThat(build.path("dockerfile").asText()).isEqualTo("deploy/Dockerfile");
-                    assertThat(build.path("args").path("MODULE").asText()).isEqualTo(name);
-                    assertThat(services.path(name).path("healthcheck").path("test").isArray()).isTrue();
-                });
+        assertThat(SERVICES).allSatisfy(name -> {
+            JsonNode build = services.path(name).path("build");
+            assertThat(build.path("dockerfile").asText()).isEqualTo("deploy/Dockerfile");
+            assertThat(build.path("args").path("MODULE").asText()).isEqualTo(name);
+            assertThat(services.path(name).path("healthcheck").path("test").isArray()).isTrue();
+        });
         assertThat(ROOT.resolve("deploy/Dockerfile")).isRegularFile();
     }
 
@@ -319,13 +318,11 @@ class DeploymentManifestsTest {
     void composeStartsServicesOnlyAfterKafkaTopicsAndHealthyDependencies() {
         JsonNode services = compose().path("services");
 
-        assertThat(Stream.of("command-service", "webhook-gateway", "projection-service", "cluster-agent"))
-                .allSatisfy(name -> {
-                    JsonNode dependsOn = services.path(name).path("depends_on");
-                    assertThat(dependsOn.at("/kafka/condition").asText()).isEqualTo("service_healthy");
-                    assertThat(dependsOn.at("/kafka-init/condition").asText())
-                            .isEqualTo("service_completed_successfully");
-                });
+        assertThat(SERVICES).allSatisfy(name -> {
+            JsonNode dependsOn = services.path(name).path("depends_on");
+            assertThat(dependsOn.at("/kafka/condition").asText()).isEqualTo("service_healthy");
+            assertThat(dependsOn.at("/kafka-init/condition").asText()).isEqualTo("service_completed_successfully");
+        });
         assertThat(Stream.of("command-service", "projection-service")).allSatisfy(name -> assertThat(
                 services.path(name).at("/depends_on/postgres/condition").asText()).isEqualTo("service_healthy"));
     }
