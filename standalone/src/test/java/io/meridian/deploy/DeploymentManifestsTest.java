@@ -242,6 +242,29 @@ class DeploymentManifestsTest {
     }
 
     @Test
+    void deploymentsAndComposeSetTheEnvironmentEachServiceReads() {
+        Map<String, List<String>> expected = Map.of(
+                "command-service", List.of("MERIDIAN_KAFKA_BOOTSTRAP", "MERIDIAN_DB_URL", "MERIDIAN_DB_USER",
+                        "MERIDIAN_DB_PASSWORD"),
+                "projection-service", List.of("MERIDIAN_KAFKA_BOOTSTRAP", "MERIDIAN_DB_URL", "MERIDIAN_DB_USER",
+                        "MERIDIAN_DB_PASSWORD"),
+                "webhook-gateway", List.of("MERIDIAN_KAFKA_BOOTSTRAP", "MERIDIAN_COMMAND_URL", "MERIDIAN_TLS_DIR",
+                        "MERIDIAN_KUBECONFIGS_DIR"),
+                "cluster-agent", List.of("MERIDIAN_KAFKA_BOOTSTRAP", "MERIDIAN_CLUSTER_NAME", "MERIDIAN_CLUSTER_ROLE",
+                        "MERIDIAN_AGENT_QPS", "MERIDIAN_AGENT_BURST"));
+        JsonNode composeServices = compose().path("services");
+
+        assertThat(kind("Deployment")).allSatisfy(d -> {
+            List<String> names = stream(d.node().at("/spec/template/spec/containers/0/env"))
+                    .map(e -> e.path("name").asText()).toList();
+            assertThat(names).as(d.name()).containsAll(expected.get(d.name())).doesNotContain("KUBECONFIG");
+        });
+        assertThat(SERVICES).allSatisfy(name -> assertThat(fieldNames(composeServices.path(name).path("environment")))
+                .as(name).containsAll(expected.get(name).stream()
+                        .filter(v -> !v.equals("MERIDIAN_TLS_DIR")).toList()));
+    }
+
+    @Test
     void everyWorkloadRunsAsNonRootWithResourceLimits() {
         List<Doc> workloads = k8sDocuments().stream()
                 .filter(d -> Set.of("Deployment", "StatefulSet", "Job").contains(d.kind())).toList();
