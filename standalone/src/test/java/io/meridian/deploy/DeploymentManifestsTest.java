@@ -1,0 +1,484 @@
+package io.meridian.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Reads the real deployment (every YAML document under {@code k8s/} and {@code docker-compose.yml}) and checks
+ * what a Kubernetes API server or docker compose would otherwise only tell at install time.
+ */
+class DeploymentManifestsTest {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final Path K8S = ROOT.resolve("k8s");
+    private static final String GROUP = "apps.meridian.io";
+    private static final List<String> SERVICES =
+            List.of("command-service", "webhook-gateway", "projection-service", "cluster-agent");
+
+    /** One parsed YAML document and the file it came from. */
+    private record Doc(Path file, JsonNode node) {
+        String kind() {
+            return node.path("kind").asText();
+        }
+
+        String name() {
+            return node.path("metadata").path("name").asText();
+        }
+
+        String where() {
+            return ROOT.relativize(file) + " (" + kind() + " " + name() + ")";
+        }
+    }
+
+    @Test
+    void everyKubernetesDocumentHasApiVersionKindAndName() {
+        List<Doc> docs = k8sDocuments();
+
+        assertThat(docs).hasSizeGreaterThan(30);
+        assertThat(docs)
+                .filteredOn(d -> isBlank(d.node().path("apiVersion")) || isBlank(d.node().path("kind"))
+                        || isBlank(d.node().path("metadata").path("name")))
+                .extracting(Doc::where)
+                .isEmpty();
+    }
+
+    @Test
+    void crdsDefineTheFiveKindsOfTheMeridianGroupWithTheirScopes() {
+        Map<String, String> scopeByKind = crds().stream().collect(Collectors.toMap(
+                d -> d.node().path("spec").path("names").path("kind").asText(),
+                d -> d.node().path("spec").path("scope").asText()));
+
+        assertThat(scopeByKind).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "WorkloadSpread", "Namespaced",
+                "UnitedDeployment", "Namespaced",
+                "WorkloadRebalancer", "Cluster",
+                "PropagationPolicy", "Namespaced",
+                "MemberCluster", "Cluster"));
+        assertThat(crds()).allSatisfy(d -> {
+            assertThat(d.node().at("/spec/group").asText()).isEqualTo(GROUP);
+            assertThat(d.name()).isEqualTo(d.node().at("/spec/names/plural").asText() + "." + GROUP);
+            assertThat(versions(d)).extracting(v -> v.path("name").asText()).containsExactly("v1alpha1");
+        });
+    }
+
+    @Test
+    void everyCrdSchemaIsStructural() {
+        List<String> violations = new ArrayList<>();
+        for (Doc crd : crds()) {
+            for (JsonNode version : versions(crd)) {
+                JsonNode root = version.at("/schema/openAPIV3Schema");
+                String at = crd.name() + "@" + version.path("name").asText();
+                if (!"object".equals(root.path("type").asText())) {
+                    violations.add(at + ": the root must be type object");
+                }
+                checkStructural(root, at, violations);
+            }
+        }
+
+        assertThat(violations).isEmpty();
+    }
+
+    @Test
+    void everyCrdHasTheStatusSubresource() {
+        assertThat(crds()).allSatisfy(crd -> assertThat(versions(crd))
+                .as(crd.name())
+                .allSatisfy(v -> assertThat(v.path("subresources").path("status").isObject()).isTrue()));
+    }
+
+    @Test
+    void unitedDeploymentScalesThroughSpecReplicasStatusReplicasAndStatusLabelSelector() {
+        JsonNode scale = versions(crd("UnitedDeployment")).get(0).path("subresources").path("scale");
+
+        assertThat(scale.path("specReplicasPath").asText()).isEqualTo(".spec.replicas");
+        assertThat(scale.path("statusReplicasPath").asText()).isEqualTo(".status.replicas");
+        assertThat(scale.path("labelSelectorPath").asText()).isEqualTo(".status.labelSelector");
+        assertThat(schema("UnitedDeployment").at("/properties/status/properties/labelSelector/type").asText())
+                .isEqualTo("string");
+    }
+
+    @Test
+    void crdSchemasCarryMeridianExtensionFields() {
+        String subset = "/properties/spec/properties/subsets/items/properties";
+        assertThat(schema("WorkloadSpread").at(subset + "/minReplicas/type").asText()).isEqualTo("integer");
+        assertThat(schema("WorkloadSpread")
+                .at("/properties/spec/properties/scheduleStrategy/properties/adaptive/properties/unschedulableSeconds/type")
+                .asText()).isEqualTo("integer");
+        assertThat(schema("UnitedDeployment")
+                .at("/properties/spec/properties/topology/properties/subsets/items/properties/cluster/type").asText())
+                .isEqualTo("string");
+        JsonNode rebalancer = schema("WorkloadRebalancer");
+        assertThat(rebalancer.at("/properties/spec/properties/workloadSelector/type").asText()).isEqualTo("object");
+        assertThat(rebalancer.at("/properties/spec/properties/dryRun/type").asText()).isEqualTo("boolean");
+        assertThat(rebalancer.at("/properties/spec/properties/preserveAvailable/type").asText()).isEqualTo("boolean");
+        assertThat(rebalancer.at("/properties/status/properties/observedWorkloads/items/properties/plan/type").asText())
+                .isEqualTo("object");
+        assertThat(schema("PropagationPolicy")
+                .at("/properties/spec/properties/failover/properties/failback/properties/stabilizationSeconds/type")
+                .asText()).isEqualTo("integer");
+    }
+
+    @Test
+    void workloadSpreadAcceptsBothUpstreamSpellingsOfTheNodeSelectors() {
+        JsonNode subset = schema("WorkloadSpread").at("/properties/spec/properties/subsets/items/properties");
+
+        assertThat(fieldNames(subset)).contains("requiredNodeSelector", "requiredNodeSelectorTerm",
+                "preferredNodeSelector", "preferredNodeSelectorTerms");
+    }
+
+    @Test
+    void replicaCountsThatTakePercentagesAreIntOrString() {
+        JsonNode wsSubset = schema("WorkloadSpread").at("/properties/spec/properties/subsets/items/properties");
+        JsonNode udSubset = schema("UnitedDeployment")
+                .at("/properties/spec/properties/topology/properties/subsets/items/properties");
+
+        assertThat(wsSubset.at("/maxReplicas/x-kubernetes-int-or-string").asBoolean()).isTrue();
+        assertThat(Stream.of("replicas", "minReplicas", "maxReplicas"))
+                .allSatisfy(f -> assertThat(udSubset.path(f).path("x-kubernetes-int-or-string").asBoolean())
+                        .as(f).isTrue());
+    }
+
+    @Test
+    void patchesAndTemplatesKeepUnknownFields() {
+        JsonNode wsSubset = schema("WorkloadSpread").at("/properties/spec/properties/subsets/items/properties");
+        JsonNode ud = schema("UnitedDeployment").at("/properties/spec/properties");
+
+        assertThat(wsSubset.at("/patch/x-kubernetes-preserve-unknown-fields").asBoolean()).isTrue();
+        assertThat(ud.at("/topology/properties/subsets/items/properties/patch/x-kubernetes-preserve-unknown-fields")
+                .asBoolean()).isTrue();
+        assertThat(fieldNames(ud.at("/template/properties"))).containsExactlyInAnyOrder("statefulSetTemplate",
+                "advancedStatefulSetTemplate", "cloneSetTemplate", "deploymentTemplate");
+        assertThat(ud.at("/template/properties")).allSatisfy(template -> assertThat(
+                template.at("/properties/spec/x-kubernetes-preserve-unknown-fields").asBoolean()).isTrue());
+    }
+
+    @Test
+    void everyCrdHasPrinterColumnsBesidesAge() {
+        assertThat(crds()).allSatisfy(crd -> assertThat(versions(crd).get(0).path("additionalPrinterColumns"))
+                .as(crd.name())
+                .extracting(c -> c.path("name").asText())
+                .contains("Age")
+                .hasSizeGreaterThan(1));
+    }
+
+    @Test
+    void everyWebhookFailsOpenWithinThreeSeconds() {
+        assertThat(webhooks()).isNotEmpty().allSatisfy(w -> {
+            assertThat(w.path("failurePolicy").asText()).as(w.path("name").asText()).isEqualTo("Ignore");
+            assertThat(w.path("timeoutSeconds").asInt()).as(w.path("name").asText()).isEqualTo(3);
+        });
+    }
+
+    @Test
+    void everyWebhookIsFreeOfSideEffectsAndSpeaksAdmissionReviewV1() {
+        assertThat(webhooks()).allSatisfy(w -> {
+            assertThat(w.path("sideEffects").asText()).isEqualTo("None");
+            assertThat(w.path("admissionReviewVersions")).extracting(JsonNode::asText).containsExactly("v1");
+        });
+    }
+
+    @Test
+    void podWebhooksLetPodsOptOutThroughAnObjectSelector() {
+        List<JsonNode> podWebhooks = webhooks().stream()
+                .filter(w -> resources(w).stream().anyMatch(r -> r.startsWith("pods")))
+                .toList();
+
+        assertThat(podWebhooks).hasSize(2).allSatisfy(w -> assertThat(w.path("objectSelector").path("matchExpressions"))
+                .as(w.path("name").asText())
+                .anySatisfy(e -> {
+                    assertThat(e.path("key").asText()).isEqualTo("meridian.io/ignore");
+                    assertThat(e.path("operator").asText()).isEqualTo("DoesNotExist");
+                }));
+    }
+
+    @Test
+    void webhooksCallTheGatewayServiceOnTheirPaths() {
+        List<JsonNode> webhooks = webhooks();
+
+        assertThat(webhooks).extracting(w -> w.at("/clientConfig/service/path").asText())
+                .containsExactlyInAnyOrder("/mutate-pods", "/validate-pods", "/validate-workloadspreads",
+                        "/validate-uniteddeployments", "/validate-workloadrebalancers", "/validate-propagationpolicies");
+        assertThat(webhooks).extracting(w -> w.at("/clientConfig/service/name").asText()).containsOnly("webhook-gateway");
+        assertThat(webhooks).allSatisfy(w -> assertThat(w.at("/clientConfig/caBundle").isMissingNode()).isTrue());
+    }
+
+    @Test
+    void webhookConfigurationsTakeTheirCaBundleFromCertManager() {
+        Set<String> certificates = k8sDocuments().stream().filter(d -> d.kind().equals("Certificate"))
+                .map(d -> d.node().at("/metadata/namespace").asText() + "/" + d.name())
+                .collect(Collectors.toSet());
+
+        assertThat(k8sDocuments()).filteredOn(d -> d.kind().endsWith("WebhookConfiguration")).hasSize(2)
+                .allSatisfy(d -> assertThat(certificates)
+                        .contains(d.node().at("/metadata/annotations").path("cert-manager.io/inject-ca-from").asText()));
+    }
+
+    @Test
+    void everyDeploymentHasReadinessAndLivenessProbes() {
+        List<Doc> deployments = kind("Deployment");
+
+        assertThat(deployments).extracting(Doc::name).containsExactlyInAnyOrderElementsOf(SERVICES);
+        assertThat(deployments).allSatisfy(d -> assertThat(d.node().at("/spec/template/spec/containers"))
+                .as(d.name())
+                .allSatisfy(c -> {
+                    assertThat(c.at("/readinessProbe/httpGet/path").asText()).isEqualTo("/actuator/health/readiness");
+                    assertThat(c.at("/livenessProbe/httpGet/path").asText()).isEqualTo("/actuator/health/liveness");
+                }));
+    }
+
+    @Test
+    void deploymentsAndComposeSetTheEnvironmentEachServiceReads() {
+        Map<String, List<String>> expected = Map.of(
+                "command-service", List.of("MERIDIAN_KAFKA_BOOTSTRAP", "MERIDIAN_DB_URL", "MERIDIAN_DB_USER",
+                        "MERIDIAN_DB_PASSWORD"),
+                "projection-service", List.of("MERIDIAN_KAFKA_BOOTSTRAP", "MERIDIAN_DB_URL", "MERIDIAN_DB_USER",
+                        "MERIDIAN_DB_PASSWORD"),
+                "webhook-gateway", List.of("MERIDIAN_KAFKA_BOOTSTRAP", "MERIDIAN_COMMAND_URL", "MERIDIAN_TLS_DIR",
+                        "MERIDIAN_KUBECONFIGS_DIR"),
+                "cluster-agent", List.of("MERIDIAN_KAFKA_BOOTSTRAP", "MERIDIAN_CLUSTER_NAME", "MERIDIAN_CLUSTER_ROLE",
+                        "MERIDIAN_AGENT_QPS", "MERIDIAN_AGENT_BURST"));
+        JsonNode composeServices = compose().path("services");
+
+        assertThat(kind("Deployment")).allSatisfy(d -> {
+            List<String> names = stream(d.node().at("/spec/template/spec/containers/0/env"))
+                    .map(e -> e.path("name").asText()).toList();
+            assertThat(names).as(d.name()).containsAll(expected.get(d.name())).doesNotContain("KUBECONFIG");
+        });
+        assertThat(SERVICES).allSatisfy(name -> assertThat(fieldNames(composeServices.path(name).path("environment")))
+                .as(name).containsAll(expected.get(name).stream()
+                        .filter(v -> !v.equals("MERIDIAN_TLS_DIR")).toList()));
+    }
+
+    @Test
+    void everyWorkloadRunsAsNonRootWithResourceLimits() {
+        List<Doc> workloads = k8sDocuments().stream()
+                .filter(d -> Set.of("Deployment", "StatefulSet", "Job").contains(d.kind())).toList();
+
+        assertThat(workloads).allSatisfy(d -> {
+            JsonNode pod = d.node().at("/spec/template/spec");
+            assertThat(pod.at("/securityContext/runAsNonRoot").asBoolean()).as(d.where()).isTrue();
+            assertThat(pod.path("containers")).allSatisfy(c -> {
+                assertThat(c.at("/securityContext/allowPrivilegeEscalation").asBoolean(true)).isFalse();
+                assertThat(c.at("/resources/requests/memory").isMissingNode()).isFalse();
+                assertThat(c.at("/resources/limits/memory").isMissingNode()).isFalse();
+            });
+        });
+    }
+
+    @Test
+    void servicesWithoutKubernetesAccessMountNoToken() {
+        assertThat(kind("Deployment"))
+                .filteredOn(d -> Set.of("command-service", "projection-service").contains(d.name()))
+                .hasSize(2)
+                .allSatisfy(d -> assertThat(d.node().at("/spec/template/spec/automountServiceAccountToken").asBoolean(true))
+                        .isFalse());
+        Set<String> boundAccounts = k8sDocuments().stream()
+                .filter(d -> d.kind().endsWith("RoleBinding"))
+                .flatMap(d -> stream(d.node().path("subjects")))
+                .map(s -> s.path("name").asText())
+                .collect(Collectors.toSet());
+        assertThat(boundAccounts).containsExactlyInAnyOrder("webhook-gateway", "cluster-agent");
+    }
+
+    @Test
+    void clusterAgentRoleOnlyReads() {
+        Doc role = kind("ClusterRole").stream().filter(d -> d.name().equals("meridian-cluster-agent")).findFirst()
+                .orElseThrow();
+
+        assertThat(role.node().path("rules")).flatExtracting(r -> stream(r.path("verbs")).map(JsonNode::asText).toList())
+                .containsOnly("get", "list", "watch");
+    }
+
+    @Test
+    void kustomizationListsEveryManifestUnderK8s() throws IOException {
+        JsonNode kustomization = read(K8S.resolve("kustomization.yaml")).get(0);
+        Set<String> listed = stream(kustomization.path("resources")).map(JsonNode::asText)
+                .collect(Collectors.toCollection(TreeSet::new));
+
+        Set<String> files = yamlFiles(K8S).stream()
+                .map(p -> K8S.relativize(p).toString().replace('\\', '/'))
+                .filter(p -> !p.equals("kustomization.yaml"))
+                .collect(Collectors.toCollection(TreeSet::new));
+        assertThat(listed).isEqualTo(files);
+    }
+
+    @Test
+    void composeRunsTheFourServicesWithKafkaPostgresAndGrafana() {
+        JsonNode services = compose().path("services");
+
+        assertThat(fieldNames(services)).containsAll(SERVICES).contains("kafka", "postgres", "grafana");
+    }
+
+    @Test
+    void composeBuildsEveryServiceFromTheSharedDockerfileNamingItsModule() {
+        JsonNode services = compose().path("services");
+
+        assertThat(SERVICES).allSatisfy(name -> {
+            JsonNode build = services.path(name).path("build");
+            assertThat(build.path("dockerfile").asText()).isEqualTo("deploy/Dockerfile");
+            assertThat(build.path("args").path("MODULE").asText()).isEqualTo(name);
+            assertThat(services.path(name).path("healthcheck").path("test").isArray()).isTrue();
+        });
+        assertThat(ROOT.resolve("deploy/Dockerfile")).isRegularFile();
+    }
+
+    @Test
+    void composeStartsServicesOnlyAfterKafkaTopicsAndHealthyDependencies() {
+        JsonNode services = compose().path("services");
+
+        assertThat(SERVICES).allSatisfy(name -> {
+            JsonNode dependsOn = services.path(name).path("depends_on");
+            assertThat(dependsOn.at("/kafka/condition").asText()).isEqualTo("service_healthy");
+            assertThat(dependsOn.at("/kafka-init/condition").asText()).isEqualTo("service_completed_successfully");
+        });
+        assertThat(Stream.of("command-service", "projection-service")).allSatisfy(name -> assertThat(
+                services.path(name).at("/depends_on/postgres/condition").asText()).isEqualTo("service_healthy"));
+    }
+
+    @Test
+    void kafkaTopicScriptCreatesEveryTopicAndItsDeadLetterCompanion() throws IOException {
+        String script = Files.readString(K8S.resolve("infra/kafka/create-topics.sh"));
+
+        assertThat(script).contains("meridian.cluster-events", "meridian.mutations", "meridian.mutation-results",
+                "meridian.domain-events", "$topic.dlq");
+    }
+
+    // ---------------------------------------------------------------------------------------------- helpers
+
+    /** Structural schema: a type at every level unless int-or-string or preserve-unknown-fields stands in. */
+    private static void checkStructural(JsonNode schema, String at, List<String> violations) {
+        if (schema.path("x-kubernetes-int-or-string").asBoolean()) {
+            if (schema.has("type") || schema.has("properties") || schema.has("items")) {
+                violations.add(at + ": int-or-string must not declare type, properties or items");
+            }
+            return;
+        }
+        boolean preserve = schema.path("x-kubernetes-preserve-unknown-fields").asBoolean();
+        if (!schema.hasNonNull("type") && !preserve) {
+            violations.add(at + ": no type");
+        }
+        if (Stream.of("anyOf", "oneOf", "allOf", "not").anyMatch(schema::has)) {
+            violations.add(at + ": logical junctors are only allowed with int-or-string here");
+        }
+        if (schema.has("properties") && schema.has("additionalProperties")) {
+            violations.add(at + ": properties and additionalProperties are mutually exclusive");
+        }
+        String type = schema.path("type").asText();
+        if (type.equals("array") && !schema.path("items").isObject()) {
+            violations.add(at + ": array without items");
+        }
+        schema.path("properties").fields()
+                .forEachRemaining(e -> checkStructural(e.getValue(), at + "." + e.getKey(), violations));
+        if (schema.path("items").isObject()) {
+            checkStructural(schema.path("items"), at + "[]", violations);
+        }
+        if (schema.path("additionalProperties").isObject()) {
+            checkStructural(schema.path("additionalProperties"), at + "{}", violations);
+        }
+    }
+
+    private static List<Doc> k8sDocuments() {
+        List<Doc> docs = new ArrayList<>();
+        for (Path file : yamlFiles(K8S)) {
+            for (JsonNode node : read(file)) {
+                docs.add(new Doc(file, node));
+            }
+        }
+        return docs;
+    }
+
+    private static List<Path> yamlFiles(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile)
+                    .filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml"))
+                    .sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every non-empty document of a (multi-document) YAML file. */
+    private static List<JsonNode> read(Path file) {
+        try (MappingIterator<JsonNode> it = YAML.readerFor(JsonNode.class).readValues(file.toFile())) {
+            List<JsonNode> docs = new ArrayList<>();
+            while (it.hasNext()) {
+                JsonNode node = it.next();
+                if (node != null && !node.isNull() && !node.isMissingNode()) {
+                    docs.add(node);
+                }
+            }
+            return docs;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot parse " + file, e);
+        }
+    }
+
+    private static JsonNode compose() {
+        List<JsonNode> docs = read(ROOT.resolve("docker-compose.yml"));
+        assertThat(docs).hasSize(1);
+        return docs.get(0);
+    }
+
+    private static List<Doc> kind(String kind) {
+        return k8sDocuments().stream().filter(d -> d.kind().equals(kind)).toList();
+    }
+
+    private static List<Doc> crds() {
+        return kind("CustomResourceDefinition");
+    }
+
+    private static Doc crd(String kind) {
+        return crds().stream().filter(d -> d.node().at("/spec/names/kind").asText().equals(kind)).findFirst()
+                .orElseThrow(() -> new AssertionError("no CRD for " + kind));
+    }
+
+    private static JsonNode schema(String kind) {
+        return versions(crd(kind)).get(0).at("/schema/openAPIV3Schema");
+    }
+
+    private static List<JsonNode> versions(Doc crd) {
+        return stream(crd.node().at("/spec/versions")).toList();
+    }
+
+    private static List<JsonNode> webhooks() {
+        return k8sDocuments().stream().filter(d -> d.kind().endsWith("WebhookConfiguration"))
+                .flatMap(d -> stream(d.node().path("webhooks")))
+                .toList();
+    }
+
+    private static List<String> resources(JsonNode webhook) {
+        return stream(webhook.path("rules")).flatMap(r -> stream(r.path("resources"))).map(JsonNode::asText).toList();
+    }
+
+    private static Stream<JsonNode> stream(JsonNode array) {
+        List<JsonNode> items = new ArrayList<>();
+        array.forEach(items::add);
+        return items.stream();
+    }
+
+    private static List<String> fieldNames(JsonNode object) {
+        List<String> names = new ArrayList<>();
+        object.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    private static boolean isBlank(JsonNode node) {
+        return !node.isValueNode() || node.asText().isBlank();
+    }
+}
