@@ -60,11 +60,16 @@ public final class SpecificAllocator implements Allocator {
 
     /** By current workload replicas ascending (a missing workload counts as 0), then by name. */
     private static List<String> ordered(AllocationRequest request) {
-        Comparator<String> byCurrentReplicas = Comparator.comparingInt(
-                name -> request.existing(name).map(ExistingSubset::specReplicas).orElse(0));
-        return request.subsets().stream().map(Subset::name)
-                .sorted(byCurrentReplicas.thenComparing(Comparator.naturalOrder()))
+        return request.subsets().stream()
+                .map(subset -> new Ranked(subset.name(),
+                        request.existing(subset.name()).map(ExistingSubset::specReplicas).orElse(0)))
+                .sorted(Comparator.comparingInt(Ranked::currentReplicas).thenComparing(Ranked::name))
+                .map(Ranked::name)
                 .toList();
+    }
+
+    /** A subset with its current replicas looked up once, not on every comparison. */
+    private record Ranked(String name, int currentReplicas) {
     }
 
     /** Walks the ordered subsets from the largest; the first {@code rem} unspecified ones get one more. */
