@@ -1,7 +1,7 @@
 package io.meridian.conformance;
 
-import io.meridian.core.karmada.model.TargetCluster;
 import io.meridian.core.karmada.model.ClusterAffinityTerm;
+import io.meridian.core.karmada.model.TargetCluster;
 import io.meridian.core.karmada.scheduler.TermAttempt;
 import java.util.ArrayList;
 import java.util.HashMap;

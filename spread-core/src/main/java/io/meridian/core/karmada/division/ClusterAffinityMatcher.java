@@ -1,7 +1,7 @@
 package io.meridian.core.karmada.division;
 
-import io.meridian.core.k8s.LabelSelectors;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
+import io.meridian.core.k8s.LabelSelectors;
 import io.meridian.core.karmada.model.ClusterAffinity;
 import io.meridian.core.karmada.model.FieldSelector;
 import io.meridian.core.karmada.model.MemberCluster;

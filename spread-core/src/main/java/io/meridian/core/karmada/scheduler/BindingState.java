@@ -1,7 +1,6 @@
 package io.meridian.core.karmada.scheduler;
 
 import io.meridian.core.karmada.model.Placement;
-
 import io.meridian.core.karmada.model.TargetCluster;
 import java.time.Instant;
 import java.util.List;

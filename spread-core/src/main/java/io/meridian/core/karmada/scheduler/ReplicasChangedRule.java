@@ -1,7 +1,6 @@
 package io.meridian.core.karmada.scheduler;
 
 import io.meridian.core.karmada.model.ReplicaScheduling;
-
 import io.meridian.core.karmada.model.TargetCluster;
 import java.util.List;
 

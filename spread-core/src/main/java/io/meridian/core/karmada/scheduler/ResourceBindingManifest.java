@@ -1,11 +1,10 @@
 package io.meridian.core.karmada.scheduler;
 
-import io.meridian.core.karmada.model.Placement;
-
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import io.meridian.core.karmada.model.Placement;
 import io.meridian.core.karmada.model.TargetCluster;
 import java.time.Instant;
 import java.util.List;

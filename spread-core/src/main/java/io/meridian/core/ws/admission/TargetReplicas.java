@@ -1,7 +1,7 @@
 package io.meridian.core.ws.admission;
 
-import io.meridian.core.ws.WorkloadReplicas;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.core.ws.WorkloadReplicas;
 import io.meridian.core.ws.model.WorkloadSpreadSpec;
 import io.meridian.core.ws.model.WorkloadSpreadSubset;
 import java.util.Optional;

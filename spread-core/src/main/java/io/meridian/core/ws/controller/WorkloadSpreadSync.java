@@ -1,6 +1,5 @@
 package io.meridian.core.ws.controller;
 
-import io.meridian.core.ws.WorkloadReplicas;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.meridian.core.k8s.LabelSelectors;
@@ -8,6 +7,7 @@ import io.meridian.core.k8s.Pods;
 import io.meridian.core.patch.StrategicMergePatch;
 import io.meridian.core.ws.PodVersions;
 import io.meridian.core.ws.ReplicasPath;
+import io.meridian.core.ws.WorkloadReplicas;
 import io.meridian.core.ws.model.SubsetStatus;
 import io.meridian.core.ws.model.TargetFilter;
 import io.meridian.core.ws.model.WorkloadSpread;

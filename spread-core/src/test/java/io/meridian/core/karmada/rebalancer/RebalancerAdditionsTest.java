@@ -1,6 +1,16 @@
 package io.meridian.core.karmada.rebalancer;
 
+import io.fabric8.kubernetes.api.model.LabelSelector;
+import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
 import io.meridian.core.k8s.LabelSelectors;
+import io.meridian.core.karmada.model.Placement;
+import io.meridian.core.karmada.model.TargetCluster;
+import io.meridian.core.karmada.scheduler.BindingKey;
+import io.meridian.core.karmada.scheduler.BindingKind;
+import io.meridian.core.karmada.scheduler.BindingState;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 import static io.meridian.core.karmada.rebalancer.Fixtures.HOUR_AGO;
 import static io.meridian.core.karmada.rebalancer.Fixtures.MINUTE_AGO;
 import static io.meridian.core.karmada.rebalancer.Fixtures.NOW;
@@ -9,17 +19,6 @@ import static io.meridian.core.karmada.rebalancer.Fixtures.deployment;
 import static io.meridian.core.karmada.rebalancer.Fixtures.existing;
 import static io.meridian.core.karmada.rebalancer.Fixtures.rebalancer;
 import static org.assertj.core.api.Assertions.assertThat;
-
-import io.fabric8.kubernetes.api.model.LabelSelector;
-import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
-import io.meridian.core.karmada.model.TargetCluster;
-import io.meridian.core.karmada.scheduler.BindingKey;
-import io.meridian.core.karmada.scheduler.BindingKind;
-import io.meridian.core.karmada.model.Placement;
-import io.meridian.core.karmada.scheduler.BindingState;
-import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.Test;
 
 /** Meridian's additions to WorkloadRebalancer (extensions §7). */
 class RebalancerAdditionsTest {

@@ -2,15 +2,13 @@ package io.meridian.core.karmada.scheduler;
 
 import io.meridian.core.karmada.model.ClusterAffinityTerm;
 import io.meridian.core.karmada.model.Placement;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.meridian.core.karmada.model.TargetCluster;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class AffinityTermWalkTest {
     private static final Instant T1 = Instant.ofEpochSecond(1);

@@ -1,12 +1,10 @@
 package io.meridian.core.karmada.scheduler;
 
 import io.meridian.core.karmada.model.ReplicaScheduling;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.meridian.core.karmada.model.TargetCluster;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class ReplicasChangedRuleTest {
     private static final ReplicaScheduling DIVIDED = new ReplicaScheduling("Divided", "Weighted", null);

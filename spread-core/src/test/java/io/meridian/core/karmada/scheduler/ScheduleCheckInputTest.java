@@ -1,14 +1,12 @@
 package io.meridian.core.karmada.scheduler;
 
-import io.meridian.core.karmada.model.ReplicaScheduling;
 import io.meridian.core.karmada.model.Placement;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
+import io.meridian.core.karmada.model.ReplicaScheduling;
 import io.meridian.core.karmada.model.TargetCluster;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class ScheduleCheckInputTest {
     private static final Instant T1 = Instant.parse("2026-01-01T10:00:00Z");

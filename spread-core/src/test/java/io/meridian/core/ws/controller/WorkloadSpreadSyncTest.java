@@ -1,16 +1,5 @@
 package io.meridian.core.ws.controller;
 
-import io.meridian.core.ws.WorkloadReplicas;
-import static io.meridian.core.ws.controller.Fixtures.NOW;
-import static io.meridian.core.ws.controller.Fixtures.costAfter;
-import static io.meridian.core.ws.controller.Fixtures.inSubset;
-import static io.meridian.core.ws.controller.Fixtures.input;
-import static io.meridian.core.ws.controller.Fixtures.row;
-import static io.meridian.core.ws.controller.Fixtures.spread;
-import static io.meridian.core.ws.controller.Fixtures.subset;
-import static io.meridian.core.ws.controller.Fixtures.sync;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
@@ -20,6 +9,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.meridian.core.k8s.TestPods;
 import io.meridian.core.ws.MatchedWorkloadSpread;
 import io.meridian.core.ws.PodVersions;
+import io.meridian.core.ws.WorkloadReplicas;
 import io.meridian.core.ws.model.SubsetStatus;
 import io.meridian.core.ws.model.TargetFilter;
 import io.meridian.core.ws.model.TargetReference;
@@ -35,6 +25,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import static io.meridian.core.ws.controller.Fixtures.NOW;
+import static io.meridian.core.ws.controller.Fixtures.costAfter;
+import static io.meridian.core.ws.controller.Fixtures.inSubset;
+import static io.meridian.core.ws.controller.Fixtures.input;
+import static io.meridian.core.ws.controller.Fixtures.row;
+import static io.meridian.core.ws.controller.Fixtures.spread;
+import static io.meridian.core.ws.controller.Fixtures.subset;
+import static io.meridian.core.ws.controller.Fixtures.sync;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class WorkloadSpreadSyncTest {
     private static final ObjectMapper JSON = new ObjectMapper();
