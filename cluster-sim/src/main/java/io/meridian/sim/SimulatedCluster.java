@@ -227,6 +227,11 @@ public final class SimulatedCluster implements AutoCloseable {
     return runtime.events();
   }
 
+  /** How many webhook configurations the admission chain currently knows of (it reads a watch cache). */
+  int webhookConfigurationsSeen() {
+    return runtime.mutating.list().size() + runtime.validating.list().size();
+  }
+
   // ---- faults
 
   /** No free pod slot is left in the zone: its nodes advertise exactly the pods they already run. */
