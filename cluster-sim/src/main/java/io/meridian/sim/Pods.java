@@ -1,5 +1,10 @@
 package io.meridian.sim;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -10,6 +15,7 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /** Small facts about pods and objects that the controllers, scheduler and kubelet share. */
@@ -114,9 +120,13 @@ final class Pods {
       .thenComparing(Pods::created, Comparator.reverseOrder())
       .thenComparing(p -> p.getMetadata().getName(), Comparator.reverseOrder());
 
-  /** A short, stable hash of a template, spelled with the characters Kubernetes uses in names. */
+  /**
+   * A short, stable hash of a template, spelled with the characters Kubernetes uses in names. Keys
+   * are sorted first: the API server does not keep the order of fields from one write to the next.
+   */
   static String hash(Object template) {
-    byte[] bytes = Serialization.asJson(template).getBytes(StandardCharsets.UTF_8);
+    JsonNode canonical = sorted(Serialization.jsonMapper().valueToTree(template));
+    byte[] bytes = canonical.toString().getBytes(StandardCharsets.UTF_8);
     long hash = 0xcbf29ce484222325L;
     for (byte b : bytes) {
       hash ^= b & 0xff;
@@ -129,6 +139,21 @@ final class Pods {
       value /= SAFE_CHARS.length();
     }
     return out.toString();
+  }
+
+  private static JsonNode sorted(JsonNode node) {
+    if (node.isObject()) {
+      ObjectNode out = JsonNodeFactory.instance.objectNode();
+      new TreeMap<String, JsonNode>(Serialization.jsonMapper().convertValue(node,
+          new TypeReference<Map<String, JsonNode>>() { })).forEach((k, v) -> out.set(k, sorted(v)));
+      return out;
+    }
+    if (node.isArray()) {
+      ArrayNode out = JsonNodeFactory.instance.arrayNode();
+      node.forEach(item -> out.add(sorted(item)));
+      return out;
+    }
+    return node;
   }
 
   static String randomSuffix() {

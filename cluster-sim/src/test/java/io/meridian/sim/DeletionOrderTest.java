@@ -45,4 +45,13 @@ class DeletionOrderTest {
     }
     return builder.build();
   }
+
+  @Test
+  void templateHashIgnoresTheOrderOfFields() throws Exception {
+    var json = new com.fasterxml.jackson.databind.ObjectMapper();
+    String one = Pods.hash(json.readTree("{\"spec\":{\"containers\":[{\"name\":\"a\",\"image\":\"x\"}],\"nodeSelector\":{}}}"));
+    String two = Pods.hash(json.readTree("{\"spec\":{\"nodeSelector\":{},\"containers\":[{\"image\":\"x\",\"name\":\"a\"}]}}"));
+
+    assertThat(one).isEqualTo(two).hasSize(10);
+  }
 }
