@@ -151,11 +151,7 @@ public final class ClusterApi {
     if (pod == null) {
       return false;
     }
-    var eviction = json.createObjectNode();
-    eviction.put("apiVersion", "policy/v1").put("kind", "Eviction");
-    eviction.putObject("metadata").put("name", podName).put("namespace", namespace);
-    Admission.Outcome outcome = runtime.admission.admit(new Admission.Request(ResourceKinds.POD, "eviction",
-        "CREATE", namespace, podName, eviction, null));
+    Admission.Outcome outcome = runtime.admitPodRemoval(namespace, podName, "eviction", json.valueToTree(pod));
     if (!outcome.allowed()) {
       throw new AdmissionDeniedException(outcome.message());
     }

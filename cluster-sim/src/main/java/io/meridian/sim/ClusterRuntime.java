@@ -3,6 +3,7 @@ package io.meridian.sim;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
@@ -223,10 +224,25 @@ final class ClusterRuntime implements AutoCloseable {
     return created;
   }
 
+  /**
+   * Admission of a pod's removal: a DELETE (subResource null, the pod as oldObject) or a CREATE of
+   * the {@code eviction} sub-resource (an Eviction as object).
+   */
+  Admission.Outcome admitPodRemoval(String namespace, String podName, String subResource, JsonNode pod) {
+    if (subResource == null) {
+      return admission.admit(new Admission.Request(ResourceKinds.POD, null, "DELETE", namespace, podName, null, pod));
+    }
+    ObjectNode eviction = json.createObjectNode();
+    eviction.put("apiVersion", "policy/v1").put("kind", "Eviction");
+    eviction.putObject("metadata").put("name", podName).put("namespace", namespace);
+    return admission.admit(new Admission.Request(ResourceKinds.POD, subResource, "CREATE", namespace, podName,
+        eviction, null));
+  }
+
   /** Deletes a pod the way a controller does: validating webhooks for DELETE first; false when refused. */
   boolean deletePod(Pod pod, String why) {
-    Admission.Outcome outcome = admission.admit(new Admission.Request(ResourceKinds.POD, null, "DELETE",
-        pod.getMetadata().getNamespace(), pod.getMetadata().getName(), null, json.valueToTree(pod)));
+    Admission.Outcome outcome = admitPodRemoval(pod.getMetadata().getNamespace(), pod.getMetadata().getName(), null,
+        json.valueToTree(pod));
     if (!outcome.allowed()) {
       event("FailedDelete " + why + ": pods \"" + pod.getMetadata().getName() + "\" : " + outcome.message());
       return false;

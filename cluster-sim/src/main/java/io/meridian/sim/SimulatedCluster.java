@@ -1,5 +1,6 @@
 package io.meridian.sim;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -55,7 +56,7 @@ public final class SimulatedCluster implements AutoCloseable {
   private SimulatedCluster(ClusterSpec spec, SimOptions options, ResourceKinds kinds) {
     this.spec = spec;
     this.kinds = kinds;
-    ScaleAwareDispatcher dispatcher = new ScaleAwareDispatcher();
+    SimApiDispatcher dispatcher = new SimApiDispatcher();
     kinds.customResources().forEach(kind -> dispatcher.expectCustomResource(kind.crdContext()));
     this.server = new KubernetesMockServer(new Context(Serialization.jsonMapper()), new MockWebServer(),
         new HashMap<>(), dispatcher, true);
@@ -72,6 +73,12 @@ public final class SimulatedCluster implements AutoCloseable {
     this.client = new KubernetesClientBuilder().withConfig(directConfig()).build();
     this.runtime = new ClusterRuntime(spec.name(), client, options, faults);
     this.api = new ClusterApi(runtime, kinds);
+    dispatcher.gate(this::refusePodDelete);
+  }
+
+  private String refusePodDelete(String namespace, String podName, String subResource, JsonNode pod) {
+    Admission.Outcome outcome = runtime.admitPodRemoval(namespace, podName, subResource, pod);
+    return outcome.allowed() ? null : outcome.message();
   }
 
   /** Starts a cluster with the default options (pods Ready one second after binding). */
@@ -150,6 +157,7 @@ public final class SimulatedCluster implements AutoCloseable {
         .withTrustCerts(true)
         .withNamespace("default")
         .withRequestTimeout(10_000)
+        .withCustomHeaders(Map.of(SimApiDispatcher.SIM_HEADER, "controller"))
         .build();
   }
 

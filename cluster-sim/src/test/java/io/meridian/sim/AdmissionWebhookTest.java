@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -94,22 +95,8 @@ class AdmissionWebhookTest {
     webhook.answer(request -> "apps.kruise.io".equals(request.path("kind").path("group").asText())
         ? TestWebhookServer.deny("subset a: minReplicas must be less than or equal to maxReplicas")
         : TestWebhookServer.allow(request));
-    cluster.api().apply("""
-        apiVersion: admissionregistration.k8s.io/v1
-        kind: ValidatingWebhookConfiguration
-        metadata: {name: validate-deny}
-        webhooks:
-        - name: ws.validate.test
-          admissionReviewVersions: [v1]
-          sideEffects: None
-          failurePolicy: Fail
-          timeoutSeconds: 5
-          namespaceSelector: {matchLabels: {kubernetes.io/metadata.name: deny}}
-          clientConfig: {url: "%s", caBundle: %s}
-          rules:
-          - {apiGroups: [apps.kruise.io], apiVersions: ["*"], operations: [CREATE, UPDATE], resources: [workloadspreads]}
-        """.formatted(webhook.url("/validate"), webhook.caBundle()));
-    awaitWebhookConfigurations();
+    validatingWebhook("validate-deny", "deny", "/validate", "Fail",
+        "{apiGroups: [apps.kruise.io], apiVersions: ['*'], operations: [CREATE, UPDATE], resources: [workloadspreads]}");
 
     assertThatThrownBy(() -> cluster.api().apply("""
         apiVersion: apps.kruise.io/v1alpha1
@@ -127,21 +114,8 @@ class AdmissionWebhookTest {
 
   @Test
   void scaleDownDeletesAreSentToTheValidatingWebhookWithTheOldPod() {
-    cluster.api().apply("""
-        apiVersion: admissionregistration.k8s.io/v1
-        kind: ValidatingWebhookConfiguration
-        metadata: {name: validate-delete}
-        webhooks:
-        - name: pods.delete.test
-          admissionReviewVersions: [v1]
-          sideEffects: None
-          failurePolicy: Ignore
-          namespaceSelector: {matchLabels: {kubernetes.io/metadata.name: del}}
-          clientConfig: {url: "%s", caBundle: %s}
-          rules:
-          - {apiGroups: [""], apiVersions: [v1], operations: [DELETE], resources: [pods]}
-        """.formatted(webhook.url("/delete"), webhook.caBundle()));
-    awaitWebhookConfigurations();
+    validatingWebhook("validate-delete", "del", "/delete", "Ignore",
+        "{apiGroups: [''], apiVersions: [v1], operations: [DELETE], resources: [pods]}");
     deployment("del", 3);
     await().atMost(Duration.ofSeconds(15)).until(() -> cluster.api().pods("del", Map.of()).size() == 3);
 
@@ -158,19 +132,9 @@ class AdmissionWebhookTest {
   }
 
   private static void deployment(String namespace, int replicas) {
-    cluster.api().apply("""
-        apiVersion: apps/v1
-        kind: Deployment
-        metadata: {name: web, namespace: %s}
-        spec:
-          replicas: %d
-          selector: {matchLabels: {app: web}}
-          template:
-            metadata: {labels: {app: web}}
-            spec:
-              containers: [{name: main, image: nginx:alpine}]
-        """.formatted(namespace, replicas));
+    cluster.api().apply(Manifests.deployment(namespace, "web", replicas, ""));
   }
+
 
   private static void mutatingWebhook(String namespace, String url, String failurePolicy, int timeoutSeconds) {
     cluster.api().apply("""
@@ -191,6 +155,26 @@ class AdmissionWebhookTest {
     awaitWebhookConfigurations();
   }
 
+  private static void validatingWebhook(String name, String namespace, String path, String failurePolicy,
+      String rule) {
+    cluster.api().apply("""
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingWebhookConfiguration
+        metadata: {name: %s}
+        webhooks:
+        - name: %s.validate.test
+          admissionReviewVersions: [v1]
+          sideEffects: None
+          failurePolicy: %s
+          timeoutSeconds: 5
+          namespaceSelector: {matchLabels: {kubernetes.io/metadata.name: %s}}
+          clientConfig: {url: "%s", caBundle: %s}
+          rules:
+          - %s
+        """.formatted(name, name, failurePolicy, namespace, webhook.url(path), webhook.caBundle(), rule));
+    awaitWebhookConfigurations();
+  }
+
   /** The API server reads webhook configurations from its watch cache; wait until it has caught up. */
   private static void awaitWebhookConfigurations() {
     int stored = cluster.client().admissionRegistration().v1().mutatingWebhookConfigurations().list().getItems().size()
@@ -204,5 +188,35 @@ class AdmissionWebhookTest {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  @Test
+  void podDeletesAndEvictionsFromOutsideAreReviewedAndCanBeRefused() {
+    webhook.answer(request -> "outside".equals(request.path("namespace").asText())
+        && ("DELETE".equals(request.path("operation").asText()) || request.has("subResource"))
+        ? TestWebhookServer.deny("pod is protected by the spread") : TestWebhookServer.allow(request));
+    validatingWebhook("validate-outside", "outside", "/outside", "Fail",
+        "{apiGroups: [''], apiVersions: [v1], operations: [DELETE, CREATE], resources: [pods, pods/eviction]}");
+    deployment("outside", 1);
+    await().atMost(Duration.ofSeconds(15)).until(() -> cluster.api().pods("outside", Map.of()).size() == 1);
+    String pod = cluster.api().pods("outside", Map.of()).get(0).getMetadata().getName();
+
+    try (var outsider = cluster.newExternalClient()) {
+      assertThatThrownBy(() -> outsider.pods().inNamespace("outside").withName(pod).delete())
+          .isInstanceOf(KubernetesClientException.class)
+          .hasMessageContaining("pod is protected by the spread");
+      assertThatThrownBy(() -> outsider.pods().inNamespace("outside").withName(pod).evict())
+          .isInstanceOf(KubernetesClientException.class)
+          .hasMessageContaining("pod is protected by the spread");
+      assertThat(outsider.pods().inNamespace("outside").withName(pod).get()).isNotNull();
+
+      webhook.answer(TestWebhookServer::allow);
+      assertThat(outsider.pods().inNamespace("outside").withName(pod).evict()).isTrue();
+    }
+    assertThat(webhook.requests()).filteredOn(r -> "outside".equals(r.path("request").path("namespace").asText()))
+        .extracting(r -> r.path("request").path("operation").asText() + " " + r.path("request").path("subResource").asText(""))
+        .contains("DELETE ", "CREATE eviction");
+    await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(cluster.api().pods("outside", Map.of()))
+        .singleElement().satisfies(p -> assertThat(p.getMetadata().getName()).isNotEqualTo(pod)));
   }
 }

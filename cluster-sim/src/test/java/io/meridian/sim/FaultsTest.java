@@ -115,18 +115,8 @@ class FaultsTest {
   }
 
   private static void deployment(String namespace, int replicas, String zone) {
-    cluster.api().apply("""
-        apiVersion: apps/v1
-        kind: Deployment
-        metadata: {name: web, namespace: %s}
-        spec:
-          replicas: %d
-          selector: {matchLabels: {app: web}}
-          template:
-            metadata: {labels: {app: web}}
-            spec:
-              nodeSelector: {topology.kubernetes.io/zone: %s}
-              containers: [{name: main, image: nginx:alpine}]
-        """.formatted(namespace, replicas, zone));
+    cluster.api().apply(Manifests.deployment(namespace, "web", replicas,
+        "      nodeSelector: {topology.kubernetes.io/zone: " + zone + "}"));
   }
+
 }

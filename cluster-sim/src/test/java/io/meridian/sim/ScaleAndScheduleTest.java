@@ -37,23 +37,13 @@ class ScaleAndScheduleTest {
 
   @Test
   void scalingUpCreatesPodsThatAreScheduledByZoneAffinityAndBecomeReady() {
-    cluster.api().apply("""
-        apiVersion: apps/v1
-        kind: Deployment
-        metadata: {name: web, namespace: up}
-        spec:
-          replicas: 0
-          selector: {matchLabels: {app: web}}
-          template:
-            metadata: {labels: {app: web}}
-            spec:
+    deployment("up", "web", 0, """
               affinity:
                 nodeAffinity:
                   requiredDuringSchedulingIgnoredDuringExecution:
                     nodeSelectorTerms:
                     - matchExpressions:
                       - {key: topology.kubernetes.io/zone, operator: In, values: [zone-b]}
-              containers: [{name: main, image: nginx:alpine}]
         """);
 
     cluster.api().scale("Deployment", "up", "web", 6);
@@ -232,18 +222,7 @@ class ScaleAndScheduleTest {
   }
 
   private static void deployment(String namespace, String name, int replicas, String podSpecExtra) {
-    cluster.api().apply("""
-        apiVersion: apps/v1
-        kind: Deployment
-        metadata: {name: %s, namespace: %s}
-        spec:
-          replicas: %d
-          selector: {matchLabels: {app: %s}}
-          template:
-            metadata: {labels: {app: %s}}
-            spec:
-        %s
-              containers: [{name: main, image: nginx:alpine}]
-        """.formatted(name, namespace, replicas, name, name, podSpecExtra.stripTrailing()));
+    cluster.api().apply(Manifests.deployment(namespace, name, replicas, podSpecExtra));
   }
+
 }

@@ -16,25 +16,52 @@ import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * The mock server's CRUD dispatcher plus a real {@code scale} sub-resource: the stock dispatcher
- * maps {@code .../scale} onto the object itself, so a PUT of an {@code autoscaling/v1 Scale} would
- * overwrite the workload. Here GET answers a Scale built from the object, and PUT/PATCH change only
- * {@code spec.replicas}.
+ * The mock server's CRUD dispatcher plus what a kube-apiserver adds that the simulation needs:
+ * <ul>
+ * <li>a real {@code scale} sub-resource: the stock dispatcher maps {@code .../scale} onto the
+ * object itself, so a PUT of an {@code autoscaling/v1 Scale} would overwrite the workload. Here GET
+ * answers a Scale built from the object, and PUT/PATCH change only {@code spec.replicas};</li>
+ * <li>validating admission of pod DELETE and of the {@code pods/eviction} sub-resource sent by
+ * clients outside the simulation (the simulation's own client marks its requests with
+ * {@value #SIM_HEADER} and admits its deletes itself). The webhook is called on the server's event
+ * loop, which waits for it, as a request to a real API server waits.</li>
+ * </ul>
  */
-final class ScaleAwareDispatcher extends KubernetesCrudDispatcher {
+final class SimApiDispatcher extends KubernetesCrudDispatcher {
 
+  static final String SIM_HEADER = "X-Meridian-Sim";
   private static final String SCALE_SUFFIX = "/scale";
   private static final String MERGE_PATCH = "application/merge-patch+json";
+  private static final Pattern POD_PATH = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/]+)(/eviction)?$");
+
+  /** Decides on the deletion (subResource null) or eviction of a pod: null admits, else why not. */
+  interface PodDeleteGate {
+    String refuse(String namespace, String name, String subResource, JsonNode pod);
+  }
 
   private final ObjectMapper json = Serialization.jsonMapper();
+  private volatile PodDeleteGate gate;
+
+  void gate(PodDeleteGate podDeleteGate) {
+    this.gate = podDeleteGate;
+  }
 
   @Override
   public MockResponse dispatch(RecordedRequest request) {
     String path = request.getPath();
     int query = path.indexOf('?');
     String bare = query < 0 ? path : path.substring(0, query);
+    Matcher pod = POD_PATH.matcher(bare);
+    if (pod.matches() && gate != null && request.getHeader(SIM_HEADER) == null) {
+      boolean eviction = pod.group(3) != null;
+      if (eviction && request.method() == HttpMethod.POST || !eviction && request.method() == HttpMethod.DELETE) {
+        return deletePod(request, pod.group(1), pod.group(2), eviction);
+      }
+    }
     if (!bare.endsWith(SCALE_SUFFIX)) {
       return super.dispatch(request);
     }
@@ -49,6 +76,32 @@ final class ScaleAwareDispatcher extends KubernetesCrudDispatcher {
     } catch (IOException | RuntimeException e) {
       return new MockResponse().setResponseCode(422).setBody(status(422, "Invalid", e.getMessage()));
     }
+  }
+
+  private MockResponse deletePod(RecordedRequest request, String namespace, String name, boolean eviction) {
+    String podPath = "/api/v1/namespaces/" + namespace + "/pods/" + name;
+    MockResponse current = handleGet(podPath);
+    if (current.code() != 200) {
+      return current;
+    }
+    String refusal;
+    try {
+      refusal = gate.refuse(namespace, name, eviction ? "eviction" : null, json.readTree(current.getBody().readUtf8()));
+    } catch (IOException | RuntimeException e) {
+      refusal = "Internal error occurred: " + e.getMessage();
+    }
+    if (refusal != null) {
+      int code = refusal.startsWith("admission webhook") ? 400 : 500;
+      return new MockResponse().setResponseCode(code)
+          .setBody(status(code, code == 400 ? "BadRequest" : "InternalError", refusal));
+    }
+    if (!eviction) {
+      return super.dispatch(request);
+    }
+    handleDelete(podPath);
+    ObjectNode success = json.createObjectNode();
+    success.put("apiVersion", "v1").put("kind", "Status").put("status", "Success").put("code", 201);
+    return new MockResponse().setResponseCode(201).setBody(success.toString());
   }
 
   private MockResponse patchScale(String objectPath, RecordedRequest request) throws IOException {
