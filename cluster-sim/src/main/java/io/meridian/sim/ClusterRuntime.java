@@ -254,7 +254,7 @@ final class ClusterRuntime implements AutoCloseable {
 
   /** RFC 6902 patch of a pod (spec and status alike: pods have no status sub-resource in the mock). */
   void patchPod(Pod pod, ArrayNode operations) {
-    Pod patched = client.pods().inNamespace(pod.getMetadata().getNamespace()).withName(pod.getMetadata().getName())
+    Pod patched = client.pods().inNamespace(pod.getMetadata().getNamespace()).resource(pod)
         .patch(PatchContext.of(PatchType.JSON), operations.toString());
     if (patched != null) {
       pods.put(patched);
@@ -262,8 +262,7 @@ final class ClusterRuntime implements AutoCloseable {
   }
 
   void patchNode(Node node, ArrayNode operations) {
-    Node patched = client.nodes().withName(node.getMetadata().getName())
-        .patch(PatchContext.of(PatchType.JSON), operations.toString());
+    Node patched = client.nodes().resource(node).patch(PatchContext.of(PatchType.JSON), operations.toString());
     if (patched != null) {
       nodes.put(patched);
     }
@@ -272,6 +271,13 @@ final class ClusterRuntime implements AutoCloseable {
   Resource<GenericKubernetesResource> resource(ResourceKind kind, String namespace, String objectName) {
     var operation = client.genericKubernetesResources(kind.context());
     return kind.namespaced() ? operation.inNamespace(namespace).withName(objectName) : operation.withName(objectName);
+  }
+
+  /** The object itself as the target of a write (no read of the current state first). */
+  Resource<GenericKubernetesResource> resource(ResourceKind kind, GenericKubernetesResource object) {
+    var operation = client.genericKubernetesResources(kind.context());
+    return kind.namespaced() ? operation.inNamespace(object.getMetadata().getNamespace()).resource(object)
+        : operation.resource(object);
   }
 
   GenericKubernetesResource createWorkload(ResourceKind kind, GenericKubernetesResource object) {
@@ -284,7 +290,7 @@ final class ClusterRuntime implements AutoCloseable {
   void setReplicas(Workload workload, int replicas) {
     ArrayNode patch = json.createArrayNode();
     patch.addObject().put("op", "add").put("path", "/spec/replicas").put("value", replicas);
-    GenericKubernetesResource patched = resource(workload.kind(), workload.namespace(), workload.name())
+    GenericKubernetesResource patched = resource(workload.kind(), workload.object())
         .patch(PatchContext.of(PatchType.JSON), patch.toString());
     workloads.get(workload.kind()).put(patched);
   }
@@ -297,7 +303,7 @@ final class ClusterRuntime implements AutoCloseable {
     ArrayNode patch = json.createArrayNode();
     patch.addObject().put("op", "add").put("path", "/status").set("value", status);
     try {
-      GenericKubernetesResource patched = resource(workload.kind(), workload.namespace(), workload.name())
+      GenericKubernetesResource patched = resource(workload.kind(), workload.object())
           .subresource("status").patch(PatchContext.of(PatchType.JSON), patch.toString());
       workloads.get(workload.kind()).put(patched);
     } catch (KubernetesClientException e) {
