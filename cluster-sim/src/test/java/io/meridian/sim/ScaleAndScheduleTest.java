@@ -5,6 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Taint;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.time.Duration;
@@ -210,6 +214,58 @@ class ScaleAndScheduleTest {
     await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(status("Job", "jobs", "batch"))
         .containsEntry("succeeded", 3).containsEntry("active", 0).containsKey("completionTime"));
     assertThat(cluster.api().pods("jobs", Map.of("app", "batch"))).hasSize(3);
+  }
+
+  @Test
+  void fabric8ClientsScaleThroughTheScaleSubresourceOverTheKubeconfig() {
+    deployment("scale", "web", 1, "");
+    try (KubernetesClient outsider = cluster.newExternalClient()) {
+      var deployment = outsider.apps().deployments().inNamespace("scale").withName("web");
+      await().atMost(Duration.ofSeconds(5)).until(() -> deployment.get() != null);
+
+      deployment.scale(3);
+
+      assertThat(deployment.scale().getSpec().getReplicas()).isEqualTo(3);
+      assertThat(deployment.get().getSpec().getTemplate().getSpec().getContainers()).hasSize(1);
+      await().atMost(Duration.ofSeconds(15)).until(() -> readyPods("scale").size() == 3);
+      await().atMost(Duration.ofSeconds(5)).until(() -> deployment.scale().getStatus().getReplicas() == 3);
+    }
+  }
+
+  @Test
+  void customResourcesAreStoredAndWatchedAsGenericResourcesWithAStatusSubresource() throws Exception {
+    List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (KubernetesClient outsider = cluster.newExternalClient();
+        var watch = outsider.genericKubernetesResources("apps.meridian.io/v1alpha1", "WorkloadSpread")
+            .inNamespace("crs").watch(new Watcher<GenericKubernetesResource>() {
+              @Override
+              public void eventReceived(Action action, GenericKubernetesResource resource) {
+                seen.add(action + " " + resource.getMetadata().getName());
+              }
+
+              @Override
+              public void onClose(WatcherException cause) {
+              }
+            })) {
+      cluster.api().apply("""
+          apiVersion: apps.meridian.io/v1alpha1
+          kind: WorkloadSpread
+          metadata: {name: ws, namespace: crs}
+          spec:
+            targetRef: {apiVersion: apps/v1, kind: Deployment, name: web}
+            subsets: [{name: a, maxReplicas: 2}]
+          status: {observedGeneration: 7}
+          """);
+      outsider.genericKubernetesResources("apps.meridian.io/v1alpha1", "WorkloadSpread").inNamespace("crs")
+          .withName("ws").subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE),
+              "{\"status\":{\"observedGeneration\":1}}");
+
+      await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(seen).contains("ADDED ws", "MODIFIED ws"));
+      GenericKubernetesResource stored = outsider.genericKubernetesResources("apps.meridian.io/v1alpha1",
+          "WorkloadSpread").inNamespace("crs").withName("ws").get();
+      assertThat(stored.getAdditionalProperties().get("status")).isEqualTo(Map.of("observedGeneration", 1));
+      assertThat(stored.getMetadata().getGeneration()).isEqualTo(1L);
+    }
   }
 
   private static Map<String, Object> status(String kind, String namespace, String name) {
