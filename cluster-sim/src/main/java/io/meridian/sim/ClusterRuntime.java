@@ -172,6 +172,34 @@ final class ClusterRuntime implements AutoCloseable {
 
   // ---- what controllers read
 
+  /**
+   * Runs {@code action} on each item; one item's failure (a write the server refused, a webhook
+   * error) is logged and retried on a later pass without holding up the others.
+   */
+  <T> void each(List<T> items, java.util.function.Consumer<T> action) {
+    for (T item : items) {
+      try {
+        action.accept(item);
+      } catch (RuntimeException e) {
+        if (!running) {
+          return;
+        }
+        LOG.debug("cluster {}: {} failed, will retry: {}", name, describe(item), e.toString());
+        wakeAt(Instant.now().plusMillis(200));
+      }
+    }
+  }
+
+  private static String describe(Object item) {
+    if (item instanceof Workload w) {
+      return w.kind().kind() + " " + w.namespace() + "/" + w.name();
+    }
+    if (item instanceof HasMetadata m) {
+      return m.getKind() + " " + m.getMetadata().getNamespace() + "/" + m.getMetadata().getName();
+    }
+    return String.valueOf(item);
+  }
+
   List<Workload> workloads(ResourceKind kind) {
     return workloads.get(kind).list().stream().map(o -> Workload.of(kind, o)).toList();
   }

@@ -26,12 +26,12 @@ final class DeploymentController {
 
   void run() {
     List<Workload> replicaSets = runtime.workloads(ResourceKinds.REPLICA_SET);
-    for (Workload deployment : runtime.workloads(ResourceKinds.DEPLOYMENT)) {
+    runtime.each(runtime.workloads(ResourceKinds.DEPLOYMENT), deployment -> {
       if (!deployment.deleting()) {
         reconcile(deployment, replicaSets.stream()
             .filter(rs -> Pods.ownedBy(rs.object(), deployment.uid()) && !rs.deleting()).toList());
       }
-    }
+    });
   }
 
   private void reconcile(Workload deployment, List<Workload> owned) {

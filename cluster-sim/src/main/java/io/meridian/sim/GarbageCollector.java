@@ -27,16 +27,16 @@ final class GarbageCollector {
 
   void run() {
     Instant now = Instant.now();
-    for (GenericKubernetesResource rs : runtime.workloads.get(ResourceKinds.REPLICA_SET).list()) {
+    runtime.each(runtime.workloads.get(ResourceKinds.REPLICA_SET).list(), rs -> {
       if (orphaned(rs, now)) {
         runtime.deleteObject(ResourceKinds.REPLICA_SET, rs);
       }
-    }
-    for (Pod pod : runtime.pods.list()) {
+    });
+    runtime.each(runtime.pods.list(), pod -> {
       if (pod.getMetadata().getDeletionTimestamp() == null && orphaned(pod, now)) {
         runtime.deletePod(pod, "garbage collector");
       }
-    }
+    });
     orphanSince.keySet().removeIf(uid -> orphanSince.get(uid).isBefore(now.minus(Duration.ofMinutes(5))));
   }
 

@@ -32,9 +32,9 @@ final class Kubelet {
 
   void run() {
     Instant now = Instant.now();
-    for (Pod pod : runtime.pods.list()) {
+    runtime.each(runtime.pods.list(), pod -> {
       if (!Pods.scheduled(pod) || !Pods.active(pod)) {
-        continue;
+        return;
       }
       Node node = runtime.nodes.get(null, pod.getSpec().getNodeName());
       boolean nodeReady = node != null && Scheduler.nodeReady(node);
@@ -42,11 +42,11 @@ final class Kubelet {
       if ("Pending".equals(phase)) {
         Instant due = boundAt(pod).plus(runtime.options.readyDelay());
         if (!nodeReady) {
-          continue;
+          return;
         }
         if (now.isBefore(due)) {
           runtime.wakeAt(due);
-          continue;
+          return;
         }
         start(pod, node, now);
       } else if ("Running".equals(phase)) {
@@ -58,7 +58,7 @@ final class Kubelet {
           setReady(pod, nodeReady, now);
         }
       }
-    }
+    });
   }
 
   private Instant boundAt(Pod pod) {
@@ -93,6 +93,7 @@ final class Kubelet {
   }
 
   private void start(Pod pod, Node node, Instant now) {
+    scheduler.boundAt.remove(pod.getMetadata().getUid());
     ObjectNode status = runtime.json.valueToTree(pod.getStatus());
     status.put("phase", "Running");
     status.put("startTime", now.toString());

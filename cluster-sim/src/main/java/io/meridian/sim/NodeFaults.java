@@ -38,10 +38,10 @@ final class NodeFaults {
         used.merge(pod.getSpec().getNodeName(), 1, Integer::sum);
       }
     }
-    for (Node node : runtime.nodes.list()) {
+    runtime.each(runtime.nodes.list(), node -> {
       ZoneSpec zone = zoneOfNode.get(node.getMetadata().getName());
       if (zone == null) {
-        continue;
+        return;
       }
       String name = node.getMetadata().getName();
       int slots = runtime.faults.fullZones.contains(zone.name()) ? used.getOrDefault(name, 0) : zone.podsPerNode();
@@ -54,7 +54,7 @@ final class NodeFaults {
       boolean readyNow = condition != null && "True".equals(condition.getStatus());
       List<Taint> taintsNow = node.getSpec().getTaints() == null ? List.of() : node.getSpec().getTaints();
       if (Scheduler.capacity(node) == slots && readyNow == ready && sameTaints(taintsNow, taints)) {
-        continue;
+        return;
       }
       ArrayNode patch = runtime.json.createArrayNode();
       patch.addObject().put("op", "add").put("path", "/spec/taints").set("value", runtime.json.valueToTree(taints));
@@ -65,7 +65,7 @@ final class NodeFaults {
       }
       patch.addObject().put("op", "add").put("path", "/status").set("value", status);
       runtime.patchNode(node, patch);
-    }
+    });
   }
 
   private static boolean sameTaints(List<Taint> a, List<Taint> b) {

@@ -6,19 +6,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The simulation's view of one kind: fed by an informer and by the simulation's own writes, so that
  * a controller sees what it just created or deleted before the watch event comes back. The newer
  * resourceVersion wins (the mock server's versions are one increasing counter) and a deleted uid
- * never comes back.
+ * does not come back (for two minutes, long after any late event about it).
  */
 final class ObjectCache<T extends HasMetadata> implements ResourceEventHandler<T> {
 
   private final Map<String, T> byUid = new ConcurrentHashMap<>();
-  private final Set<String> deleted = ConcurrentHashMap.newKeySet();
+  private static final long TOMBSTONE_MILLIS = 120_000;
+  private final Map<String, Long> deleted = new ConcurrentHashMap<>();
   private final Runnable onChange;
 
   ObjectCache(Runnable onChange) {
@@ -27,7 +27,7 @@ final class ObjectCache<T extends HasMetadata> implements ResourceEventHandler<T
 
   void put(T object) {
     String uid = object.getMetadata().getUid();
-    if (uid == null || deleted.contains(uid)) {
+    if (uid == null || deleted.containsKey(uid)) {
       return;
     }
     byUid.merge(uid, object, (old, neu) -> version(neu) >= version(old) ? neu : old);
@@ -37,7 +37,11 @@ final class ObjectCache<T extends HasMetadata> implements ResourceEventHandler<T
   void remove(T object) {
     String uid = object.getMetadata().getUid();
     if (uid != null) {
-      deleted.add(uid);
+      long now = System.currentTimeMillis();
+      deleted.put(uid, now);
+      if (deleted.size() > 10_000) {
+        deleted.values().removeIf(at -> at < now - TOMBSTONE_MILLIS);
+      }
       byUid.remove(uid);
       onChange.run();
     }

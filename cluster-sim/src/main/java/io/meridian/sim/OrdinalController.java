@@ -28,11 +28,11 @@ final class OrdinalController {
   void run() {
     for (ResourceKind kind : List.of(ResourceKinds.STATEFUL_SET, ResourceKinds.ADVANCED_STATEFUL_SET_BETA,
         ResourceKinds.ADVANCED_STATEFUL_SET_ALPHA)) {
-      for (Workload set : runtime.workloads(kind)) {
+      runtime.each(runtime.workloads(kind), set -> {
         if (!set.deleting()) {
           reconcile(set);
         }
-      }
+      });
     }
   }
 

@@ -28,9 +28,9 @@ final class ReplicaController {
   }
 
   void replicaSets() {
-    for (Workload rs : runtime.workloads(ResourceKinds.REPLICA_SET)) {
+    runtime.each(runtime.workloads(ResourceKinds.REPLICA_SET), rs -> {
       if (rs.deleting()) {
-        continue;
+        return;
       }
       String hash = labelOf(rs, Pods.TEMPLATE_HASH);
       Map<String, String> labels = hash == null ? Map.of() : Map.of(Pods.TEMPLATE_HASH, hash);
@@ -42,13 +42,13 @@ final class ReplicaController {
       status.put("availableReplicas", count(active, Pods::ready));
       status.put("observedGeneration", rs.generation());
       runtime.writeStatus(rs, status);
-    }
+    });
   }
 
   void cloneSets() {
-    for (Workload cs : runtime.workloads(ResourceKinds.CLONE_SET)) {
+    runtime.each(runtime.workloads(ResourceKinds.CLONE_SET), cs -> {
       if (cs.deleting()) {
-        continue;
+        return;
       }
       String revision = cs.name() + "-" + Pods.hash(cs.spec().path("template"));
       List<Pod> owned = runtime.podsOwnedBy(cs.uid()).stream().filter(Pods::active).toList();
@@ -76,7 +76,7 @@ final class ReplicaController {
           : cs.status().path("currentRevision").asText(revision));
       status.put("labelSelector", selectorString(cs.spec().path("selector")));
       runtime.writeStatus(cs, status);
-    }
+    });
   }
 
   /** Recreates one pod of an old revision at a time while more than {@code partition} old pods remain. */
@@ -93,9 +93,9 @@ final class ReplicaController {
   }
 
   void jobs() {
-    for (Workload job : runtime.workloads(ResourceKinds.JOB)) {
+    runtime.each(runtime.workloads(ResourceKinds.JOB), job -> {
       if (job.deleting()) {
-        continue;
+        return;
       }
       List<Pod> owned = runtime.podsOwnedBy(job.uid());
       int succeeded = count(owned, p -> "Succeeded".equals(Pods.phase(p)));
@@ -121,7 +121,7 @@ final class ReplicaController {
         condition.put("type", "Complete").put("status", "True").put("lastTransitionTime", done);
       }
       runtime.writeStatus(job, status);
-    }
+    });
   }
 
   /**

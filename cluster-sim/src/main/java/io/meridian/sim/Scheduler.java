@@ -50,26 +50,31 @@ final class Scheduler {
         used.merge(pod.getSpec().getNodeName(), 1, Integer::sum);
       }
     }
-    for (Pod pod : pending) {
-      Node best = null;
-      int bestWeight = Integer.MIN_VALUE;
-      for (Node node : nodes) {
-        if (!fits(pod, node, used.getOrDefault(node.getMetadata().getName(), 0))) {
-          continue;
-        }
-        int weight = preferredWeight(pod, node);
-        if (best == null || weight > bestWeight || weight == bestWeight && better(node, best, used)) {
-          best = node;
-          bestWeight = weight;
-        }
-      }
+    runtime.each(pending, pod -> {
+      Node best = bestNode(pod, nodes, used);
       if (best != null) {
         bind(pod, best);
         used.merge(best.getMetadata().getName(), 1, Integer::sum);
       } else {
         markUnschedulable(pod, nodes.size());
       }
+    });
+  }
+
+  private static Node bestNode(Pod pod, List<Node> nodes, Map<String, Integer> used) {
+    Node best = null;
+    int bestWeight = Integer.MIN_VALUE;
+    for (Node node : nodes) {
+      if (!fits(pod, node, used.getOrDefault(node.getMetadata().getName(), 0))) {
+        continue;
+      }
+      int weight = preferredWeight(pod, node);
+      if (best == null || weight > bestWeight || weight == bestWeight && better(node, best, used)) {
+        best = node;
+        bestWeight = weight;
+      }
     }
+    return best;
   }
 
   private static boolean better(Node candidate, Node best, Map<String, Integer> used) {
