@@ -84,6 +84,9 @@ public final class ClusterApi {
       throw new AdmissionDeniedException(outcome.message());
     }
     GenericKubernetesResource object = json.convertValue(outcome.object(), GenericKubernetesResource.class);
+    if (kind.equals(ResourceKinds.CUSTOM_RESOURCE_DEFINITION)) {
+      ResourceKinds.of(outcome.object()).forEach(kinds::add);
+    }
     var operation = runtime.client.genericKubernetesResources(kind.context());
     if (existing == null) {
       return kind.namespaced() ? operation.inNamespace(namespace).resource(object).create()

@@ -21,6 +21,8 @@ public final class ResourceKinds {
   public static final ResourceKind REPLICA_SET = builtIn("apps", "v1", "ReplicaSet", "replicasets", true, true);
   public static final ResourceKind STATEFUL_SET = builtIn("apps", "v1", "StatefulSet", "statefulsets", true, true);
   public static final ResourceKind JOB = builtIn("batch", "v1", "Job", "jobs", true, false);
+  public static final ResourceKind CUSTOM_RESOURCE_DEFINITION = builtIn("apiextensions.k8s.io", "v1",
+      "CustomResourceDefinition", "customresourcedefinitions", false, false);
   public static final ResourceKind CLONE_SET = custom(KRUISE, "v1alpha1", "CloneSet", "clonesets", true, true);
   public static final ResourceKind ADVANCED_STATEFUL_SET_BETA =
       custom(KRUISE, "v1beta1", "StatefulSet", "statefulsets", true, true);
@@ -41,6 +43,7 @@ public final class ResourceKinds {
         builtIn("admissionregistration.k8s.io", "v1", "ValidatingWebhookConfiguration",
             "validatingwebhookconfigurations", false, false),
         builtIn("autoscaling", "v2", "HorizontalPodAutoscaler", "horizontalpodautoscalers", true, false),
+        CUSTOM_RESOURCE_DEFINITION,
         CLONE_SET, ADVANCED_STATEFUL_SET_BETA, ADVANCED_STATEFUL_SET_ALPHA));
     for (String version : List.of("v1alpha1", "v1beta1")) {
       kinds.add(custom(KRUISE, version, "WorkloadSpread", "workloadspreads", true, false));
@@ -69,9 +72,29 @@ public final class ResourceKinds {
     return new ResourceKind(group, version, kind, plural, namespaced, scale, true);
   }
 
-  /** Adds a kind (e.g. another custom resource); the cluster must be told before it is used. */
+  /**
+   * Adds a kind (e.g. another custom resource). Add it before the cluster starts, or apply its
+   * CustomResourceDefinition to the running cluster instead.
+   */
   public void add(ResourceKind kind) {
-    kinds.add(kind);
+    if (byPath(kind.group(), kind.version(), kind.plural()).isEmpty()) {
+      kinds.add(kind);
+    }
+  }
+
+  /** The kinds a CustomResourceDefinition (as JSON) serves, one per served version. */
+  static List<ResourceKind> of(com.fasterxml.jackson.databind.JsonNode crd) {
+    com.fasterxml.jackson.databind.JsonNode spec = crd.path("spec");
+    List<ResourceKind> served = new ArrayList<>();
+    for (com.fasterxml.jackson.databind.JsonNode version : spec.path("versions")) {
+      if (version.path("served").asBoolean(true)) {
+        served.add(new ResourceKind(spec.path("group").asText(), version.path("name").asText(),
+            spec.path("names").path("kind").asText(), spec.path("names").path("plural").asText(),
+            !"Cluster".equals(spec.path("scope").asText()), version.path("subresources").has("scale"),
+            version.path("subresources").has("status")));
+      }
+    }
+    return served;
   }
 
   public List<ResourceKind> all() {

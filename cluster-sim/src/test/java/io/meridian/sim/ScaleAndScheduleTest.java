@@ -268,6 +268,38 @@ class ScaleAndScheduleTest {
     }
   }
 
+  @Test
+  void applyingACustomResourceDefinitionTeachesTheClusterANewKind() {
+    cluster.api().apply("""
+        apiVersion: apiextensions.k8s.io/v1
+        kind: CustomResourceDefinition
+        metadata: {name: widgets.example.io}
+        spec:
+          group: example.io
+          scope: Namespaced
+          names: {kind: Widget, plural: widgets, singular: widget}
+          versions:
+          - name: v1
+            served: true
+            storage: true
+            subresources: {status: {}, scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}}
+            schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}
+        """);
+
+    cluster.api().apply("""
+        apiVersion: example.io/v1
+        kind: Widget
+        metadata: {name: w, namespace: crd}
+        spec: {replicas: 1, colour: blue}
+        """);
+    cluster.api().scale("Widget", "crd", "w", 4);
+
+    GenericKubernetesResource widget = cluster.api().get("Widget", "crd", "w");
+    assertThat(widget.getAdditionalProperties().get("spec")).isEqualTo(Map.of("replicas", 4, "colour", "blue"));
+    assertThat(cluster.client().genericKubernetesResources("example.io/v1", "Widget").inNamespace("crd").list()
+        .getItems()).hasSize(1);
+  }
+
   private static Map<String, Object> status(String kind, String namespace, String name) {
     Object status = cluster.api().get(kind, namespace, name).getAdditionalProperties().get("status");
     return status == null ? Map.of() : (Map<String, Object>) status;
