@@ -63,6 +63,10 @@ class SimulatedFleetTest {
             .isEqualTo("100");
       }
       assertThat(fleet.cluster("member2").client().nodes().list().getItems()).hasSize(1);
+      var certificate = (java.security.cert.X509Certificate) java.security.cert.CertificateFactory.getInstance("X.509")
+          .generateCertificate(new java.io.ByteArrayInputStream(fleet.host().certificateAuthorityPem().getBytes()));
+      assertThat(certificate.getSubjectAlternativeNames()).as("the kubeconfig's https://127.0.0.1 verifies")
+          .anySatisfy(san -> assertThat(san.get(1)).isEqualTo("127.0.0.1"));
       assertThatThrownBy(() -> fleet.cluster("member3")).hasMessageContaining("no simulated cluster named member3");
     }
   }
