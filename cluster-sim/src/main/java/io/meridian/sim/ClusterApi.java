@@ -92,13 +92,27 @@ public final class ClusterApi {
       return kind.namespaced() ? operation.inNamespace(namespace).resource(object).create()
           : operation.resource(object).create();
     }
-    object.getMetadata().setResourceVersion(existing.getMetadata().getResourceVersion());
-    object.getMetadata().setUid(existing.getMetadata().getUid());
-    if (!object.getAdditionalProperties().containsKey("status") && existing.getAdditionalProperties().containsKey("status")) {
-      object.setAdditionalProperty("status", existing.getAdditionalProperties().get("status"));
+    boolean manifestHasStatus = object.getAdditionalProperties().containsKey("status");
+    for (int attempt = 1; ; attempt++) {
+      object.getMetadata().setResourceVersion(existing.getMetadata().getResourceVersion());
+      object.getMetadata().setUid(existing.getMetadata().getUid());
+      if (!manifestHasStatus && existing.getAdditionalProperties().containsKey("status")) {
+        object.setAdditionalProperty("status", existing.getAdditionalProperties().get("status"));
+      }
+      try {
+        return kind.namespaced() ? operation.inNamespace(namespace).resource(object).update()
+            : operation.resource(object).update();
+      } catch (KubernetesClientException e) {
+        // the controllers write status all the time: on a conflict, take the newer version and retry
+        if (e.getCode() != 409 || attempt == 5) {
+          throw e;
+        }
+        existing = runtime.resource(kind, namespace, name).get();
+        if (existing == null) {
+          throw e;
+        }
+      }
     }
-    return kind.namespaced() ? operation.inNamespace(namespace).resource(object).update()
-        : operation.resource(object).update();
   }
 
   /**

@@ -300,6 +300,23 @@ class ScaleAndScheduleTest {
         .getItems()).hasSize(1);
   }
 
+  @Test
+  void clusterScopedCustomResourcesAreAppliedAndDeletedByKindName() {
+    cluster.api().apply("""
+        apiVersion: apps.karmada.io/v1alpha1
+        kind: WorkloadRebalancer
+        metadata: {name: demo}
+        spec:
+          workloads: [{apiVersion: apps/v1, kind: Deployment, namespace: default, name: web}]
+        """);
+    assertThat(cluster.api().get("WorkloadRebalancer", null, "demo")).isNotNull();
+
+    assertThat(cluster.api().delete("WorkloadRebalancer", null, "demo")).isTrue();
+
+    assertThat(cluster.api().get("apps.karmada.io/v1alpha1/WorkloadRebalancer", null, "demo")).isNull();
+    assertThat(cluster.api().delete("WorkloadRebalancer", null, "demo")).isFalse();
+  }
+
   private static Map<String, Object> status(String kind, String namespace, String name) {
     Object status = cluster.api().get(kind, namespace, name).getAdditionalProperties().get("status");
     return status == null ? Map.of() : (Map<String, Object>) status;
