@@ -50,8 +50,7 @@ final class GarbageCollector {
     if (kinds.isEmpty()) {
       return false;
     }
-    boolean present = kinds.stream().anyMatch(k -> runtime.workloads.get(k).list().stream()
-        .anyMatch(o -> owner.getUid().equals(o.getMetadata().getUid())));
+    boolean present = kinds.stream().anyMatch(k -> runtime.workloads.get(k).contains(owner.getUid()));
     String uid = object.getMetadata().getUid();
     if (present) {
       orphanSince.remove(uid);

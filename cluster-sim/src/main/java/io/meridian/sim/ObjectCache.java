@@ -47,6 +47,10 @@ final class ObjectCache<T extends HasMetadata> implements ResourceEventHandler<T
     }
   }
 
+  boolean contains(String uid) {
+    return byUid.containsKey(uid);
+  }
+
   List<T> list() {
     return new ArrayList<>(byUid.values());
   }

@@ -317,6 +317,28 @@ class ScaleAndScheduleTest {
     assertThat(cluster.api().delete("WorkloadRebalancer", null, "demo")).isFalse();
   }
 
+  @Test
+  void changingTheTemplateRollsTheDeploymentOntoANewReplicaSet() {
+    deployment("roll", "web", 3, "");
+    await().atMost(Duration.ofSeconds(15)).until(() -> readyPods("roll").size() == 3);
+    String oldHash = readyPods("roll").get(0).getMetadata().getLabels().get(Pods.TEMPLATE_HASH);
+
+    deployment("roll", "web", 3, """
+              nodeSelector: {topology.kubernetes.io/zone: zone-a}
+        """);
+
+    await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+      List<Pod> pods = cluster.api().pods("roll", Map.of());
+      assertThat(pods).hasSize(3).allMatch(Pods::runningAndReady)
+          .noneMatch(p -> oldHash.equals(p.getMetadata().getLabels().get(Pods.TEMPLATE_HASH)));
+      assertThat(cluster.api().countsByZone("roll", Map.of())).isEqualTo(Map.of("zone-a", 3));
+    });
+    assertThat(cluster.client().apps().replicaSets().inNamespace("roll").list().getItems())
+        .extracting(rs -> rs.getSpec().getReplicas()).containsExactlyInAnyOrder(0, 3);
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(status("Deployment", "roll", "web"))
+        .containsEntry("updatedReplicas", 3).containsEntry("replicas", 3).containsEntry("observedGeneration", 2));
+  }
+
   private static Map<String, Object> status(String kind, String namespace, String name) {
     Object status = cluster.api().get(kind, namespace, name).getAdditionalProperties().get("status");
     return status == null ? Map.of() : (Map<String, Object>) status;
