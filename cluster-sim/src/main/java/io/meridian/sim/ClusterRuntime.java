@@ -26,7 +26,12 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -67,6 +72,11 @@ final class ClusterRuntime implements AutoCloseable {
   private Instant wakeAt;
   private volatile boolean running = true;
   private final Thread loop;
+  private final ExecutorService writers;
+  private final Map<String, Integer> creating = new ConcurrentHashMap<>();
+  private final Set<String> creatingNames = ConcurrentHashMap.newKeySet();
+  private final Set<String> deleting = ConcurrentHashMap.newKeySet();
+  private final Map<String, Instant> deleteRefusedUntil = new ConcurrentHashMap<>();
 
   ClusterRuntime(String name, KubernetesClient client, SimOptions options, Faults faults) {
     this.name = name;
@@ -77,6 +87,12 @@ final class ClusterRuntime implements AutoCloseable {
     WORKLOAD_KINDS.forEach(kind -> workloads.put(kind, new ObjectCache<>(this::signal)));
     this.loop = new Thread(this::run, "sim-" + name);
     loop.setDaemon(true);
+    AtomicInteger writerCount = new AtomicInteger();
+    this.writers = Executors.newFixedThreadPool(8, task -> {
+      Thread writer = new Thread(task, "sim-" + name + "-writer-" + writerCount.incrementAndGet());
+      writer.setDaemon(true);
+      return writer;
+    });
   }
 
   void start(List<Runnable> controllerPasses) {
@@ -236,6 +252,80 @@ final class ClusterRuntime implements AutoCloseable {
 
   // ---- writes
 
+  /**
+   * Starts creating a pod off the loop, as a controller's concurrent creates do (admission may wait
+   * for a slow webhook). {@code onRefused} runs when admission or the server refuses it. Returns
+   * false when a pod of that name is already on its way.
+   */
+  boolean startCreatingPod(Pod pod, String ownerUid, String who, Runnable onRefused) {
+    String key = pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
+    if (!creatingNames.add(key)) {
+      return false;
+    }
+    creating.merge(ownerUid, 1, Integer::sum);
+    writers.execute(() -> {
+      try {
+        if (createPod(pod, who) == null) {
+          onRefused.run();
+        }
+      } catch (RuntimeException e) {
+        event("FailedCreate " + who + ": " + e.getMessage());
+        onRefused.run();
+      } finally {
+        creating.computeIfPresent(ownerUid, (uid, count) -> count > 1 ? count - 1 : null);
+        creatingNames.remove(key);
+        signal();
+      }
+    });
+    return true;
+  }
+
+  /** Pods of this owner whose creation is under way. */
+  int creatingFor(String ownerUid) {
+    return creating.getOrDefault(ownerUid, 0);
+  }
+
+  boolean isCreating(String namespace, String podName) {
+    return creatingNames.contains(namespace + "/" + podName);
+  }
+
+  /**
+   * Starts deleting a pod off the loop (validating webhooks first). Until it is gone it is no longer
+   * {@link #live}; a refused delete is not tried again for a second.
+   */
+  void startDeletingPod(Pod pod, String why) {
+    String uid = pod.getMetadata().getUid();
+    Instant refused = deleteRefusedUntil.get(uid);
+    if (refused != null && Instant.now().isBefore(refused)) {
+      wakeAt(refused);
+      return;
+    }
+    if (!deleting.add(uid)) {
+      return;
+    }
+    writers.execute(() -> {
+      try {
+        if (!deletePod(pod, why)) {
+          deleteRefusedUntil.put(uid, Instant.now().plusSeconds(1));
+        }
+      } catch (RuntimeException e) {
+        event("FailedDelete " + why + ": pods \"" + pod.getMetadata().getName() + "\": " + e.getMessage());
+      } finally {
+        deleting.remove(uid);
+        signal();
+      }
+    });
+  }
+
+  /** Active and not on its way out. */
+  boolean live(Pod pod) {
+    return Pods.active(pod) && !deleting.contains(pod.getMetadata().getUid());
+  }
+
+  boolean beingDeleted(Pod pod) {
+    return deleting.contains(pod.getMetadata().getUid());
+  }
+
   /** Creates a pod the way a controller does: admission first; null when refused (recorded as an event). */
   Pod createPod(Pod pod, String ownerDescription) {
     ensureNamespace(pod.getMetadata().getNamespace());
@@ -277,6 +367,7 @@ final class ClusterRuntime implements AutoCloseable {
     }
     client.pods().inNamespace(pod.getMetadata().getNamespace()).withName(pod.getMetadata().getName()).delete();
     pods.remove(pod);
+    deleteRefusedUntil.remove(pod.getMetadata().getUid());
     return true;
   }
 
@@ -376,6 +467,7 @@ final class ClusterRuntime implements AutoCloseable {
   @Override
   public void close() {
     running = false;
+    writers.shutdownNow();
     signal();
     informers.forEach(SharedIndexInformer::close);
     try {

@@ -34,7 +34,7 @@ final class GarbageCollector {
     });
     runtime.each(runtime.pods.list(), pod -> {
       if (pod.getMetadata().getDeletionTimestamp() == null && orphaned(pod, now)) {
-        runtime.deletePod(pod, "garbage collector");
+        runtime.startDeletingPod(pod, "garbage collector");
       }
     });
     orphanSince.keySet().removeIf(uid -> orphanSince.get(uid).isBefore(now.minus(Duration.ofMinutes(5))));

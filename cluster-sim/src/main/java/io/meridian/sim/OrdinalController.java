@@ -48,57 +48,61 @@ final class OrdinalController {
       }
     }
     TreeMap<Integer, Pod> byOrdinal = new TreeMap<>();
+    Set<String> present = new HashSet<>();
+    boolean busy = runtime.creatingFor(set.uid()) > 0;
     for (Pod pod : runtime.podsOwnedBy(set.uid())) {
       int ordinal = ordinalOf(set.name(), pod.getMetadata().getName());
       if (ordinal >= 0 && Pods.active(pod)) {
-        byOrdinal.put(ordinal, pod);
+        present.add(pod.getMetadata().getName());
+        busy |= runtime.beingDeleted(pod);
+        if (runtime.live(pod)) {
+          byOrdinal.put(ordinal, pod);
+        }
       }
     }
     String who = set.kind().kind() + " " + set.namespace() + "/" + set.name();
-    boolean allReady = byOrdinal.values().stream().allMatch(Pods::runningAndReady);
+    boolean settled = !busy && byOrdinal.values().stream().allMatch(Pods::runningAndReady);
     for (int ordinal : wantedOrdinals) {
-      if (byOrdinal.containsKey(ordinal)) {
+      String podName = set.name() + "-" + ordinal;
+      if (present.contains(podName) || runtime.isCreating(set.namespace(), podName)) {
         continue;
       }
-      if (!parallel && !allReady) {
+      if (!parallel && !settled) {
         break;
       }
-      String podName = set.name() + "-" + ordinal;
-      Pod created = runtime.createPod(PodFactory.fromTemplate(set, set.template(), podName, Map.of(
+      runtime.startCreatingPod(PodFactory.fromTemplate(set, set.template(), podName, Map.of(
           Pods.REVISION_HASH, revision, "statefulset.kubernetes.io/pod-name", podName,
-          "apps.kubernetes.io/pod-index", String.valueOf(ordinal))), who);
-      if (created == null || !parallel) {
-        break;
-      }
-      byOrdinal.put(ordinal, created);
-    }
-    List<Integer> surplus = byOrdinal.descendingKeySet().stream().filter(o -> !wantedOrdinals.contains(o)).toList();
-    for (int ordinal : surplus) {
-      if (!parallel && !byOrdinal.values().stream().allMatch(Pods::runningAndReady)) {
-        break;
-      }
-      if (runtime.deletePod(byOrdinal.get(ordinal), who)) {
-        byOrdinal.remove(ordinal);
-      }
+          "apps.kubernetes.io/pod-index", String.valueOf(ordinal))), set.uid(), who, () -> { });
       if (!parallel) {
         break;
       }
     }
-    rollOne(set, byOrdinal, revision, who);
+    List<Integer> surplus = byOrdinal.descendingKeySet().stream().filter(o -> !wantedOrdinals.contains(o)).toList();
+    for (int ordinal : surplus) {
+      if (!parallel && !settled) {
+        break;
+      }
+      runtime.startDeletingPod(byOrdinal.remove(ordinal), who);
+      if (!parallel) {
+        break;
+      }
+    }
+    if (settled) {
+      rollOne(set, byOrdinal, revision, who);
+    }
     writeStatus(set, byOrdinal, revision);
   }
 
   private void rollOne(Workload set, TreeMap<Integer, Pod> byOrdinal, String revision, String who) {
     JsonNode strategy = set.spec().path("updateStrategy");
-    if ("OnDelete".equals(strategy.path("type").asText()) || byOrdinal.size() != set.replicas()
-        || !byOrdinal.values().stream().allMatch(Pods::runningAndReady)) {
+    if ("OnDelete".equals(strategy.path("type").asText()) || byOrdinal.size() != set.replicas()) {
       return;
     }
     int partition = strategy.path("rollingUpdate").path("partition").asInt(0);
     for (Map.Entry<Integer, Pod> entry : byOrdinal.descendingMap().entrySet()) {
       if (entry.getKey() >= partition && !revision.equals(ReplicaController.labels(entry.getValue())
           .get(Pods.REVISION_HASH))) {
-        runtime.deletePod(entry.getValue(), who + " update");
+        runtime.startDeletingPod(entry.getValue(), who + " update");
         return;
       }
     }

@@ -21,7 +21,9 @@ final class ReplicaController {
 
   private static final Comparator<Pod> BY_DELETION = Pods.DELETION_ORDER;
   private final ClusterRuntime runtime;
+  private static final int MAX_BATCH = 64;
   private final Map<String, Instant> retryAfter = new ConcurrentHashMap<>();
+  private final Map<String, Integer> batches = new ConcurrentHashMap<>();
 
   ReplicaController(ClusterRuntime runtime) {
     this.runtime = runtime;
@@ -51,12 +53,12 @@ final class ReplicaController {
         return;
       }
       String revision = cs.name() + "-" + Pods.hash(cs.spec().path("template"));
-      List<Pod> owned = runtime.podsOwnedBy(cs.uid()).stream().filter(Pods::active).toList();
+      List<Pod> owned = runtime.podsOwnedBy(cs.uid()).stream().filter(runtime::live).toList();
       Set<String> toDelete = new HashSet<>();
       cs.spec().path("scaleStrategy").path("podsToDelete").forEach(n -> toDelete.add(n.asText()));
       List<Pod> specified = owned.stream().filter(p -> toDelete.contains(p.getMetadata().getName())
           || "true".equals(labels(p).get("apps.kruise.io/specified-delete"))).toList();
-      specified.forEach(p -> runtime.deletePod(p, "CloneSet " + cs.namespace() + "/" + cs.name()));
+      specified.forEach(p -> runtime.startDeletingPod(p, "CloneSet " + cs.namespace() + "/" + cs.name()));
       List<Pod> active = converge(cs, cs.replicas(), Map.of(Pods.REVISION_HASH, revision), specified);
       rollOne(cs, active, revision, cs.intOrPercent(cs.spec().path("updateStrategy").path("partition"),
           cs.replicas(), true, 0));
@@ -88,7 +90,7 @@ final class ReplicaController {
     List<Pod> old = active.stream().filter(p -> !revision.equals(labels(p).get(Pods.REVISION_HASH)))
         .sorted(BY_DELETION).toList();
     if (old.size() > partition) {
-      runtime.deletePod(old.get(0), owner.kind().kind() + " " + owner.namespace() + "/" + owner.name() + " update");
+      runtime.startDeletingPod(old.get(0), owner.kind().kind() + " " + owner.namespace() + "/" + owner.name() + " update");
     }
   }
 
@@ -125,35 +127,34 @@ final class ReplicaController {
   }
 
   /**
-   * Brings the number of active pods owned by {@code owner} to {@code wanted}: creates the missing
-   * ones from the template (with {@code labels} added) or deletes the surplus in deletion order.
-   * Returns the active pods afterwards.
+   * Brings the number of live pods owned by {@code owner} to {@code wanted}: starts creating the
+   * missing ones from the template (with {@code labels} added), in batches that double from one
+   * pass to the next and start again from one after a refusal, or starts deleting the surplus in
+   * deletion order. Nothing is deleted while creations are under way. Returns the live pods.
    */
   private List<Pod> converge(Workload owner, int wanted, Map<String, String> labels, List<Pod> alreadyGone) {
-    List<Pod> active = new ArrayList<>(runtime.podsOwnedBy(owner.uid()).stream().filter(Pods::active)
-        .filter(p -> !alreadyGone.contains(p)).toList());
+    List<Pod> active = runtime.podsOwnedBy(owner.uid()).stream().filter(runtime::live)
+        .filter(p -> !alreadyGone.contains(p)).toList();
+    int inFlight = runtime.creatingFor(owner.uid());
     String who = owner.kind().kind() + " " + owner.namespace() + "/" + owner.name();
-    if (active.size() < wanted) {
+    if (active.size() + inFlight < wanted) {
       Instant notBefore = retryAfter.get(owner.uid());
       if (notBefore != null && Instant.now().isBefore(notBefore)) {
+        runtime.wakeAt(notBefore);
         return active;
       }
-      for (int i = active.size(); i < wanted; i++) {
+      int batch = Math.min(wanted - active.size() - inFlight, batches.getOrDefault(owner.uid(), 1));
+      batches.put(owner.uid(), Math.min(MAX_BATCH, batch * 2));
+      for (int i = 0; i < batch; i++) {
         Pod pod = PodFactory.fromTemplate(owner, owner.template(), owner.name() + "-" + Pods.randomSuffix(), labels);
-        Pod created = runtime.createPod(pod, who);
-        if (created == null) {
+        runtime.startCreatingPod(pod, owner.uid(), who, () -> {
           retryAfter.put(owner.uid(), Instant.now().plusSeconds(1));
-          break;
-        }
-        active.add(created);
+          batches.remove(owner.uid());
+        });
       }
-    } else if (active.size() > wanted) {
-      List<Pod> ranked = active.stream().sorted(BY_DELETION).toList();
-      for (Pod pod : ranked.subList(0, active.size() - wanted)) {
-        if (runtime.deletePod(pod, who)) {
-          active.remove(pod);
-        }
-      }
+    } else if (inFlight == 0 && active.size() > wanted) {
+      active.stream().sorted(BY_DELETION).limit(active.size() - wanted)
+          .forEach(pod -> runtime.startDeletingPod(pod, who));
     }
     return active;
   }

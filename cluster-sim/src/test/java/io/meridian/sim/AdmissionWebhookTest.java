@@ -91,6 +91,26 @@ class AdmissionWebhookTest {
   }
 
   @Test
+  void aSlowWebhookHoldsUpOnlyThePodsItReviews() {
+    webhook.answer(request -> {
+      if ("slow".equals(request.path("namespace").asText())) {
+        sleep(3_000);
+      }
+      return TestWebhookServer.allow(request);
+    });
+    mutatingWebhook("slow", webhook.url("/slow"), "Ignore", 2);
+    deployment("slow", 4);
+
+    deployment("quick", 3);
+
+    await().atMost(Duration.ofSeconds(4)).until(() -> cluster.api().pods("quick", Map.of()).stream()
+        .filter(Pods::runningAndReady).count() == 3);
+    await().atMost(Duration.ofSeconds(20)).until(() -> cluster.api().pods("slow", Map.of()).stream()
+        .filter(Pods::runningAndReady).count() == 4);
+    webhook.answer(TestWebhookServer::allow);
+  }
+
+  @Test
   void validatingWebhookDenialRejectsAnAppliedCustomResourceWithItsMessage() {
     webhook.answer(request -> "apps.kruise.io".equals(request.path("kind").path("group").asText())
         ? TestWebhookServer.deny("subset a: minReplicas must be less than or equal to maxReplicas")
