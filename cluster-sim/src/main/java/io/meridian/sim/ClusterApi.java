@@ -176,9 +176,13 @@ public final class ClusterApi {
     return true;
   }
 
-  /** Pods in the namespace whose labels include all of {@code selector} (all pods for an empty map). */
+  /**
+   * Pods in the namespace (every namespace when null) whose labels include all of {@code selector}
+   * (all pods for an empty map).
+   */
   public List<Pod> pods(String namespace, Map<String, String> selector) {
-    return runtime.client.pods().inNamespace(namespace).withLabels(selector).list().getItems().stream()
+    var pods = namespace == null ? runtime.client.pods().inAnyNamespace() : runtime.client.pods().inNamespace(namespace);
+    return pods.withLabels(selector).list().getItems().stream()
         .filter(p -> selector.entrySet().stream().allMatch(e ->
             p.getMetadata().getLabels() != null && e.getValue().equals(p.getMetadata().getLabels().get(e.getKey()))))
         .toList();

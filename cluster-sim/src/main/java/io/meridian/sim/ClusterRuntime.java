@@ -371,6 +371,12 @@ final class ClusterRuntime implements AutoCloseable {
     return true;
   }
 
+  /** A copy of the object's status to edit (empty when it has none yet). */
+  ObjectNode statusOf(HasMetadata object) {
+    JsonNode status = json.valueToTree(object).path("status");
+    return status.isObject() ? (ObjectNode) status : json.createObjectNode();
+  }
+
   /** RFC 6902 patch of a pod (spec and status alike: pods have no status sub-resource in the mock). */
   void patchPod(Pod pod, ArrayNode operations) {
     Pod patched = client.pods().inNamespace(pod.getMetadata().getNamespace()).resource(pod)

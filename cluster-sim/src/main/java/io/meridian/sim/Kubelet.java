@@ -94,7 +94,7 @@ final class Kubelet {
 
   private void start(Pod pod, Node node, Instant now) {
     scheduler.boundAt.remove(pod.getMetadata().getUid());
-    ObjectNode status = runtime.json.valueToTree(pod.getStatus());
+    ObjectNode status = runtime.statusOf(pod);
     status.put("phase", "Running");
     status.put("startTime", now.toString());
     String hostIp = node.getStatus() != null && node.getStatus().getAddresses() != null
@@ -118,7 +118,7 @@ final class Kubelet {
   }
 
   private void setReady(Pod pod, boolean ready, Instant now) {
-    ObjectNode status = runtime.json.valueToTree(pod.getStatus());
+    ObjectNode status = runtime.statusOf(pod);
     String value = ready ? "True" : "False";
     String reason = ready ? null : "NodeNotReady";
     status.set("conditions", Scheduler.withCondition(status, "ContainersReady", value, reason, null, now));
@@ -128,7 +128,7 @@ final class Kubelet {
   }
 
   private void finish(Pod pod, Instant now) {
-    ObjectNode status = runtime.json.valueToTree(pod.getStatus());
+    ObjectNode status = runtime.statusOf(pod);
     status.put("phase", "Succeeded");
     status.set("conditions", Scheduler.withCondition(status, "Ready", "False", "PodCompleted", null, now));
     status.path("containerStatuses").forEach(cs -> {

@@ -58,7 +58,7 @@ final class NodeFaults {
       }
       ArrayNode patch = runtime.json.createArrayNode();
       patch.addObject().put("op", "add").put("path", "/spec/taints").set("value", runtime.json.valueToTree(taints));
-      ObjectNode status = runtime.json.valueToTree(node.getStatus());
+      ObjectNode status = runtime.statusOf(node);
       ((ObjectNode) status.with("allocatable")).put("pods", String.valueOf(slots));
       if (readyNow != ready) {
         status.set("conditions", readyConditions(status.path("conditions"), ready));

@@ -151,7 +151,7 @@ final class Scheduler {
 
   private void bind(Pod pod, Node node) {
     Instant now = Instant.now();
-    ObjectNode status = runtime.json.valueToTree(pod.getStatus());
+    ObjectNode status = runtime.statusOf(pod);
     ArrayNode conditions = withCondition(status, "PodScheduled", "True", null, null, now);
     status.set("conditions", conditions);
     ArrayNode patch = runtime.json.createArrayNode();
@@ -168,7 +168,7 @@ final class Scheduler {
     if (current != null && "False".equals(current.getStatus()) && "Unschedulable".equals(current.getReason())) {
       return;
     }
-    ObjectNode status = runtime.json.valueToTree(pod.getStatus());
+    ObjectNode status = runtime.statusOf(pod);
     status.put("phase", "Pending");
     status.set("conditions", withCondition(status, "PodScheduled", "False", "Unschedulable", message, Instant.now()));
     ArrayNode patch = runtime.json.createArrayNode();

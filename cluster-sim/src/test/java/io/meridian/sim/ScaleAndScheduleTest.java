@@ -339,6 +339,23 @@ class ScaleAndScheduleTest {
         .containsEntry("updatedReplicas", 3).containsEntry("replicas", 3).containsEntry("observedGeneration", 2));
   }
 
+  @Test
+  void aBarePodCreatedThroughTheKubeconfigIsScheduledAndRuns() {
+    try (KubernetesClient outsider = cluster.newExternalClient()) {
+      outsider.pods().inNamespace("bare").resource(new io.fabric8.kubernetes.api.model.PodBuilder()
+          .withNewMetadata().withName("lonely").withNamespace("bare").endMetadata()
+          .withNewSpec().addNewContainer().withName("main").withImage("busybox").endContainer()
+          .withNodeSelector(Map.of(SimulatedCluster.ZONE_LABEL, "zone-a")).endSpec().build()).create();
+    }
+
+    await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(cluster.api().pods(null, Map.of()))
+        .filteredOn(p -> p.getMetadata().getName().equals("lonely")).singleElement()
+        .satisfies(p -> {
+          assertThat(Pods.runningAndReady(p)).isTrue();
+          assertThat(p.getSpec().getNodeName()).startsWith("zone-a-");
+        }));
+  }
+
   private static Map<String, Object> status(String kind, String namespace, String name) {
     Object status = cluster.api().get(kind, namespace, name).getAdditionalProperties().get("status");
     return status == null ? Map.of() : (Map<String, Object>) status;
