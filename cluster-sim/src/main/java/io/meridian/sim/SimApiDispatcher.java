@@ -25,10 +25,11 @@ import java.util.regex.Pattern;
  * <li>a real {@code scale} sub-resource: the stock dispatcher maps {@code .../scale} onto the
  * object itself, so a PUT of an {@code autoscaling/v1 Scale} would overwrite the workload. Here GET
  * answers a Scale built from the object, and PUT/PATCH change only {@code spec.replicas};</li>
- * <li>validating admission of pod DELETE and of the {@code pods/eviction} sub-resource sent by
- * clients outside the simulation (the simulation's own client marks its requests with
- * {@value #SIM_HEADER} and admits its deletes itself). The webhook is called on the server's event
- * loop, which waits for it, as a request to a real API server waits.</li>
+ * <li>admission of pod CREATE (mutating then validating webhooks, the patched pod is stored), pod
+ * DELETE and the {@code pods/eviction} sub-resource sent by clients outside the simulation (the
+ * simulation's own client marks its requests with {@value #SIM_HEADER} and admits its writes
+ * itself). The webhook is called on the server's event loop, which waits for it, as a request to a
+ * real API server waits.</li>
  * </ul>
  */
 final class SimApiDispatcher extends KubernetesCrudDispatcher {
@@ -37,17 +38,22 @@ final class SimApiDispatcher extends KubernetesCrudDispatcher {
   private static final String SCALE_SUFFIX = "/scale";
   private static final String MERGE_PATCH = "application/merge-patch+json";
   private static final Pattern POD_PATH = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/]+)(/eviction)?$");
+  private static final Pattern PODS_PATH = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods$");
 
-  /** Decides on the deletion (subResource null) or eviction of a pod: null admits, else why not. */
-  interface PodDeleteGate {
-    String refuse(String namespace, String name, String subResource, JsonNode pod);
+  /** The admission chain the dispatcher consults for writes from outside the simulation. */
+  interface PodGate {
+    /** The deletion (subResource null) or eviction of a pod: null admits, else why not. */
+    String refuseRemoval(String namespace, String name, String subResource, JsonNode pod);
+
+    /** The creation of a pod: the outcome carries the pod as mutated. */
+    Admission.Outcome admitCreate(String namespace, JsonNode pod);
   }
 
   private final ObjectMapper json = Serialization.jsonMapper();
-  private volatile PodDeleteGate gate;
+  private volatile PodGate gate;
 
-  void gate(PodDeleteGate podDeleteGate) {
-    this.gate = podDeleteGate;
+  void gate(PodGate podGate) {
+    this.gate = podGate;
   }
 
   @Override
@@ -55,8 +61,13 @@ final class SimApiDispatcher extends KubernetesCrudDispatcher {
     String path = request.getPath();
     int query = path.indexOf('?');
     String bare = query < 0 ? path : path.substring(0, query);
+    boolean outside = gate != null && request.getHeader(SIM_HEADER) == null;
+    Matcher create = PODS_PATH.matcher(bare);
+    if (outside && create.matches() && request.method() == HttpMethod.POST) {
+      return createPod(request, create.group(1));
+    }
     Matcher pod = POD_PATH.matcher(bare);
-    if (pod.matches() && gate != null && request.getHeader(SIM_HEADER) == null) {
+    if (outside && pod.matches()) {
       boolean eviction = pod.group(3) != null;
       if (eviction && request.method() == HttpMethod.POST || !eviction && request.method() == HttpMethod.DELETE) {
         return deletePod(request, pod.group(1), pod.group(2), eviction);
@@ -86,14 +97,12 @@ final class SimApiDispatcher extends KubernetesCrudDispatcher {
     }
     String refusal;
     try {
-      refusal = gate.refuse(namespace, name, eviction ? "eviction" : null, json.readTree(current.getBody().readUtf8()));
+      refusal = gate.refuseRemoval(namespace, name, eviction ? "eviction" : null, json.readTree(current.getBody().readUtf8()));
     } catch (IOException | RuntimeException e) {
       refusal = "Internal error occurred: " + e.getMessage();
     }
     if (refusal != null) {
-      int code = refusal.startsWith("admission webhook") ? 400 : 500;
-      return new MockResponse().setResponseCode(code)
-          .setBody(status(code, code == 400 ? "BadRequest" : "InternalError", refusal));
+      return refused(refusal);
     }
     if (!eviction) {
       return super.dispatch(request);
@@ -102,6 +111,26 @@ final class SimApiDispatcher extends KubernetesCrudDispatcher {
     ObjectNode success = json.createObjectNode();
     success.put("apiVersion", "v1").put("kind", "Status").put("status", "Success").put("code", 201);
     return new MockResponse().setResponseCode(201).setBody(success.toString());
+  }
+
+  private MockResponse refused(String message) {
+    int code = message.startsWith("admission webhook") ? 400 : 500;
+    return new MockResponse().setResponseCode(code)
+        .setBody(status(code, code == 400 ? "BadRequest" : "InternalError", message));
+  }
+
+  private MockResponse createPod(RecordedRequest request, String namespace) {
+    Admission.Outcome outcome;
+    try {
+      outcome = gate.admitCreate(namespace, json.readTree(request.getUtf8Body()));
+    } catch (IOException | RuntimeException e) {
+      return refused("Internal error occurred: " + e.getMessage());
+    }
+    if (!outcome.allowed()) {
+      return refused(outcome.message());
+    }
+    return super.dispatch(new RecordedRequest(request.getHttpVersion(), HttpMethod.POST, request.getPath(),
+        request.getHeaders(), new Buffer(outcome.object().toString().getBytes(StandardCharsets.UTF_8))));
   }
 
   private MockResponse patchScale(String objectPath, RecordedRequest request) throws IOException {

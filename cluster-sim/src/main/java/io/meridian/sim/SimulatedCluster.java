@@ -73,12 +73,19 @@ public final class SimulatedCluster implements AutoCloseable {
     this.client = new KubernetesClientBuilder().withConfig(directConfig()).build();
     this.runtime = new ClusterRuntime(spec.name(), client, options, faults);
     this.api = new ClusterApi(runtime, kinds);
-    dispatcher.gate(this::refusePodDelete);
-  }
+    dispatcher.gate(new SimApiDispatcher.PodGate() {
+      @Override
+      public String refuseRemoval(String namespace, String podName, String subResource, JsonNode pod) {
+        Admission.Outcome outcome = runtime.admitPodRemoval(namespace, podName, subResource, pod);
+        return outcome.allowed() ? null : outcome.message();
+      }
 
-  private String refusePodDelete(String namespace, String podName, String subResource, JsonNode pod) {
-    Admission.Outcome outcome = runtime.admitPodRemoval(namespace, podName, subResource, pod);
-    return outcome.allowed() ? null : outcome.message();
+      @Override
+      public Admission.Outcome admitCreate(String namespace, JsonNode pod) {
+        return runtime.admission.admit(new Admission.Request(ResourceKinds.POD, null, "CREATE", namespace,
+            pod.path("metadata").path("name").asText(null), pod, null));
+      }
+    });
   }
 
   /** Starts a cluster with the default options (pods Ready one second after binding). */

@@ -62,6 +62,24 @@ class AdmissionWebhookTest {
   }
 
   @Test
+  void podsCreatedThroughTheKubeconfigAreMutatedByTheApiServer() {
+    webhook.answer(request -> "bare".equals(request.path("namespace").asText())
+        ? TestWebhookServer.patch("[{\"op\":\"add\",\"path\":\"/metadata/labels\",\"value\":{\"spread\":\"b\"}}]")
+        : TestWebhookServer.allow(request));
+    mutatingWebhook("bare", webhook.url("/bare"), "Fail", 5);
+
+    try (var outsider = cluster.newExternalClient()) {
+      var created = outsider.pods().inNamespace("bare").resource(new io.fabric8.kubernetes.api.model.PodBuilder()
+          .withNewMetadata().withName("lonely").endMetadata()
+          .withNewSpec().addNewContainer().withName("main").withImage("busybox").endContainer().endSpec().build())
+          .create();
+
+      assertThat(created.getMetadata().getLabels()).containsEntry("spread", "b");
+    }
+    webhook.answer(TestWebhookServer::allow);
+  }
+
+  @Test
   void failurePolicyIgnoreAdmitsPodsUnchangedWhenTheWebhookCannotBeReached() {
     mutatingWebhook("ignore", "https://127.0.0.1:1/unreachable", "Ignore", 1);
 
