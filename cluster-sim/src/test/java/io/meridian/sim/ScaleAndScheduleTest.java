@@ -166,6 +166,31 @@ class ScaleAndScheduleTest {
   }
 
   @Test
+  void advancedStatefulSetIsScaledByTheSharedKindNameAndKeepsOrdinals() {
+    cluster.api().apply("""
+        apiVersion: apps.kruise.io/v1beta1
+        kind: StatefulSet
+        metadata: {name: adv, namespace: asts}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: adv}}
+          template:
+            metadata: {labels: {app: adv}}
+            spec:
+              containers: [{name: main, image: nginx:alpine}]
+        """);
+    await().atMost(Duration.ofSeconds(15)).until(() -> readyPods("asts").size() == 2);
+
+    cluster.api().scale("StatefulSet", "asts", "adv", 3);
+
+    await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> assertThat(readyPods("asts"))
+        .extracting(p -> p.getMetadata().getName()).containsExactlyInAnyOrder("adv-0", "adv-1", "adv-2"));
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
+        assertThat(status("apps.kruise.io/v1beta1/StatefulSet", "asts", "adv"))
+            .containsEntry("replicas", 3).containsEntry("readyReplicas", 3).containsEntry("labelSelector", "app=adv"));
+  }
+
+  @Test
   void cloneSetIsAGenericResourceWhosePodsToDeleteAreReplaced() {
     cluster.api().apply("""
         apiVersion: apps.kruise.io/v1alpha1
