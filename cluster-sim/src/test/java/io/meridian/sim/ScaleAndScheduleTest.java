@@ -141,19 +141,8 @@ class ScaleAndScheduleTest {
 
   @Test
   void statefulSetPodsGetOrdinalNamesAndScaleDownRemovesTheHighest() {
-    cluster.api().apply("""
-        apiVersion: apps/v1
-        kind: StatefulSet
-        metadata: {name: db, namespace: sts}
-        spec:
-          replicas: 3
-          podManagementPolicy: Parallel
-          selector: {matchLabels: {app: db}}
-          template:
-            metadata: {labels: {app: db}}
-            spec:
-              containers: [{name: main, image: postgres}]
-        """);
+    cluster.api().apply(Manifests.workload("apps/v1", "StatefulSet", "sts", "db", 3,
+        "  podManagementPolicy: Parallel", ""));
     await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> assertThat(readyPods("sts"))
         .extracting(p -> p.getMetadata().getName()).containsExactlyInAnyOrder("db-0", "db-1", "db-2"));
 
@@ -167,18 +156,7 @@ class ScaleAndScheduleTest {
 
   @Test
   void advancedStatefulSetIsScaledByTheSharedKindNameAndKeepsOrdinals() {
-    cluster.api().apply("""
-        apiVersion: apps.kruise.io/v1beta1
-        kind: StatefulSet
-        metadata: {name: adv, namespace: asts}
-        spec:
-          replicas: 2
-          selector: {matchLabels: {app: adv}}
-          template:
-            metadata: {labels: {app: adv}}
-            spec:
-              containers: [{name: main, image: nginx:alpine}]
-        """);
+    cluster.api().apply(Manifests.workload("apps.kruise.io/v1beta1", "StatefulSet", "asts", "adv", 2, "", ""));
     await().atMost(Duration.ofSeconds(15)).until(() -> readyPods("asts").size() == 2);
 
     cluster.api().scale("StatefulSet", "asts", "adv", 3);
@@ -192,18 +170,7 @@ class ScaleAndScheduleTest {
 
   @Test
   void cloneSetIsAGenericResourceWhosePodsToDeleteAreReplaced() {
-    cluster.api().apply("""
-        apiVersion: apps.kruise.io/v1alpha1
-        kind: CloneSet
-        metadata: {name: cs, namespace: clone}
-        spec:
-          replicas: 3
-          selector: {matchLabels: {app: cs}}
-          template:
-            metadata: {labels: {app: cs}}
-            spec:
-              containers: [{name: main, image: nginx:alpine}]
-        """);
+    cluster.api().apply(Manifests.workload("apps.kruise.io/v1alpha1", "CloneSet", "clone", "cs", 3, "", ""));
     await().atMost(Duration.ofSeconds(15)).until(() -> readyPods("clone").size() == 3);
     String victim = readyPods("clone").get(0).getMetadata().getName();
 
