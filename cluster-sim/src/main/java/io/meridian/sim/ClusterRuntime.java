@@ -77,6 +77,8 @@ final class ClusterRuntime implements AutoCloseable {
   private final Set<String> creatingNames = ConcurrentHashMap.newKeySet();
   private final Set<String> deleting = ConcurrentHashMap.newKeySet();
   private final Map<String, Instant> deleteRefusedUntil = new ConcurrentHashMap<>();
+  private final ExecutorService patchers;
+  private final Map<String, String> patching = new ConcurrentHashMap<>();
 
   ClusterRuntime(String name, KubernetesClient client, SimOptions options, Faults faults) {
     this.name = name;
@@ -92,6 +94,11 @@ final class ClusterRuntime implements AutoCloseable {
       Thread writer = new Thread(task, "sim-" + name + "-writer-" + writerCount.incrementAndGet());
       writer.setDaemon(true);
       return writer;
+    });
+    this.patchers = Executors.newFixedThreadPool(4, task -> {
+      Thread patcher = new Thread(task, "sim-" + name + "-patcher-" + writerCount.incrementAndGet());
+      patcher.setDaemon(true);
+      return patcher;
     });
   }
 
@@ -377,6 +384,39 @@ final class ClusterRuntime implements AutoCloseable {
     return status.isObject() ? (ObjectNode) status : json.createObjectNode();
   }
 
+  /**
+   * Starts an RFC 6902 patch of a pod off the loop (the scheduler's bindings, the kubelet's status
+   * reports); until it is done the pod is {@link #isPatching}. {@code node} names the node a binding
+   * puts the pod on (null for other patches), so the scheduler counts the slot as taken.
+   */
+  void startPatchingPod(Pod pod, ArrayNode operations, String node) {
+    String uid = pod.getMetadata().getUid();
+    if (patching.putIfAbsent(uid, node == null ? "" : node) != null) {
+      return;
+    }
+    patchers.execute(() -> {
+      try {
+        patchPod(pod, operations);
+      } catch (RuntimeException e) {
+        LOG.debug("cluster {}: patching pod {} failed: {}", name, pod.getMetadata().getName(), e.toString());
+      } finally {
+        patching.remove(uid);
+        signal();
+      }
+    });
+  }
+
+  boolean isPatching(Pod pod) {
+    return patching.containsKey(pod.getMetadata().getUid());
+  }
+
+  /** Pods being bound, per node. */
+  Map<String, Integer> bindingsUnderWay() {
+    Map<String, Integer> counts = new java.util.HashMap<>();
+    patching.values().stream().filter(n -> !n.isEmpty()).forEach(n -> counts.merge(n, 1, Integer::sum));
+    return counts;
+  }
+
   /** RFC 6902 patch of a pod (spec and status alike: pods have no status sub-resource in the mock). */
   void patchPod(Pod pod, ArrayNode operations) {
     Pod patched = client.pods().inNamespace(pod.getMetadata().getNamespace()).resource(pod)
@@ -474,6 +514,7 @@ final class ClusterRuntime implements AutoCloseable {
   public void close() {
     running = false;
     writers.shutdownNow();
+    patchers.shutdownNow();
     signal();
     informers.forEach(SharedIndexInformer::close);
     try {

@@ -33,7 +33,7 @@ final class Kubelet {
   void run() {
     Instant now = Instant.now();
     runtime.each(runtime.pods.list(), pod -> {
-      if (!Pods.scheduled(pod) || !Pods.active(pod)) {
+      if (!Pods.scheduled(pod) || !Pods.active(pod) || runtime.isPatching(pod)) {
         return;
       }
       Node node = runtime.nodes.get(null, pod.getSpec().getNodeName());
@@ -142,6 +142,6 @@ final class Kubelet {
   private void write(Pod pod, ObjectNode status) {
     ArrayNode patch = runtime.json.createArrayNode();
     patch.addObject().put("op", "add").put("path", "/status").set("value", status);
-    runtime.patchPod(pod, patch);
+    runtime.startPatchingPod(pod, patch, null);
   }
 }

@@ -36,7 +36,7 @@ final class Scheduler {
 
   void run() {
     List<Pod> pending = runtime.pods.list().stream()
-        .filter(p -> Pods.active(p) && !Pods.scheduled(p))
+        .filter(p -> Pods.active(p) && !Pods.scheduled(p) && !runtime.isPatching(p))
         .filter(p -> "default-scheduler".equals(p.getSpec().getSchedulerName()) || p.getSpec().getSchedulerName() == null)
         .sorted(Comparator.comparing(Pods::created).thenComparing(p -> p.getMetadata().getName()))
         .toList();
@@ -44,7 +44,7 @@ final class Scheduler {
       return;
     }
     List<Node> nodes = runtime.nodes.list();
-    Map<String, Integer> used = new HashMap<>();
+    Map<String, Integer> used = new HashMap<>(runtime.bindingsUnderWay());
     for (Pod pod : runtime.pods.list()) {
       if (Pods.scheduled(pod) && Pods.active(pod)) {
         used.merge(pod.getSpec().getNodeName(), 1, Integer::sum);
@@ -157,8 +157,8 @@ final class Scheduler {
     ArrayNode patch = runtime.json.createArrayNode();
     patch.addObject().put("op", "add").put("path", "/spec/nodeName").put("value", node.getMetadata().getName());
     patch.addObject().put("op", "add").put("path", "/status").set("value", status);
-    runtime.patchPod(pod, patch);
     boundAt.put(pod.getMetadata().getUid(), now);
+    runtime.startPatchingPod(pod, patch, node.getMetadata().getName());
   }
 
   private void markUnschedulable(Pod pod, int nodeCount) {
@@ -173,7 +173,7 @@ final class Scheduler {
     status.set("conditions", withCondition(status, "PodScheduled", "False", "Unschedulable", message, Instant.now()));
     ArrayNode patch = runtime.json.createArrayNode();
     patch.addObject().put("op", "add").put("path", "/status").set("value", status);
-    runtime.patchPod(pod, patch);
+    runtime.startPatchingPod(pod, patch, null);
   }
 
   /** The conditions array with the one of {@code type} replaced (or added). */
