@@ -121,7 +121,7 @@ class AdmissionWebhookTest {
 
     deployment("quick", 3);
 
-    await().atMost(Duration.ofSeconds(4)).until(() -> cluster.api().pods("quick", Map.of()).stream()
+    await().atMost(Duration.ofSeconds(6)).until(() -> cluster.api().pods("quick", Map.of()).stream()
         .filter(Pods::runningAndReady).count() == 3);
     await().atMost(Duration.ofSeconds(20)).until(() -> cluster.api().pods("slow", Map.of()).stream()
         .filter(Pods::runningAndReady).count() == 4);
