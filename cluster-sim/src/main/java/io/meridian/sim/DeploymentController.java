@@ -1,6 +1,7 @@
 package io.meridian.sim;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
@@ -158,6 +159,39 @@ final class DeploymentController {
     status.put("readyReplicas", ready);
     status.put("availableReplicas", ready);
     status.put("unavailableReplicas", Math.max(0, deployment.replicas() - ready));
+    int desired = deployment.replicas();
+    int maxUnavailable = "Recreate".equals(deployment.spec().path("strategy").path("type").asText()) ? desired
+        : deployment.intOrPercent(deployment.spec().path("strategy").path("rollingUpdate").path("maxUnavailable"),
+            desired, false, desired / 4);
+    boolean available = ready >= desired - maxUnavailable;
+    boolean complete = updated == desired && all.size() == desired && ready == desired;
+    ArrayNode conditions = status.putArray("conditions");
+    conditions.add(condition(deployment, "Available", available,
+        available ? "MinimumReplicasAvailable" : "MinimumReplicasUnavailable",
+        available ? "Deployment has minimum availability." : "Deployment does not have minimum availability."));
+    conditions.add(condition(deployment, "Progressing", true,
+        complete ? "NewReplicaSetAvailable" : "ReplicaSetUpdated",
+        "ReplicaSet \"" + current.name() + "\" " + (complete ? "has successfully progressed." : "is progressing.")));
     runtime.writeStatus(deployment, status);
+  }
+
+  /** A condition that keeps its previous times while its status and reason stay the same. */
+  private ObjectNode condition(Workload deployment, String type, boolean value, String reason, String message) {
+    String status = value ? "True" : "False";
+    JsonNode previous = null;
+    for (JsonNode c : deployment.status().path("conditions")) {
+      if (type.equals(c.path("type").asText())) {
+        previous = c;
+      }
+    }
+    String now = java.time.Instant.now().toString();
+    boolean sameStatus = previous != null && status.equals(previous.path("status").asText());
+    boolean sameReason = sameStatus && reason.equals(previous.path("reason").asText());
+    ObjectNode condition = runtime.json.createObjectNode();
+    condition.put("type", type).put("status", status)
+        .put("lastUpdateTime", sameReason ? previous.path("lastUpdateTime").asText(now) : now)
+        .put("lastTransitionTime", sameStatus ? previous.path("lastTransitionTime").asText(now) : now)
+        .put("reason", reason).put("message", message);
+    return condition;
   }
 }

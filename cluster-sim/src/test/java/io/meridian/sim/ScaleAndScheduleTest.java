@@ -63,6 +63,10 @@ class ScaleAndScheduleTest {
       assertThat(status).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
           .containsEntry("replicas", 6).containsEntry("readyReplicas", 6).containsEntry("availableReplicas", 6)
           .containsEntry("updatedReplicas", 6);
+      assertThat((List<Map<String, Object>>) status("Deployment", "up", "web").get("conditions"))
+          .anySatisfy(c -> assertThat(c).containsEntry("type", "Available").containsEntry("status", "True"))
+          .anySatisfy(c -> assertThat(c).containsEntry("type", "Progressing")
+              .containsEntry("reason", "NewReplicaSetAvailable"));
     });
   }
 
