@@ -1,0 +1,111 @@
+package io.meridian.gateway;
+
+import io.meridian.gateway.admission.AdmissionEndpoints;
+import io.meridian.gateway.admission.AdmissionHandler;
+import io.meridian.gateway.admission.PodMutationHandler;
+import io.meridian.gateway.admission.PodValidationHandler;
+import io.meridian.gateway.admission.ResourceValidationHandler;
+import io.meridian.gateway.applier.Backoff;
+import io.meridian.gateway.applier.ClusterClients;
+import io.meridian.gateway.applier.Expectations;
+import io.meridian.gateway.applier.MutationApplier;
+import io.meridian.gateway.applier.MutationExecutor;
+import io.meridian.gateway.applier.RetryingApplier;
+import io.meridian.gateway.command.CommandServiceClient;
+import io.meridian.gateway.observability.AdmissionMetrics;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Condition;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+
+/** Wires the admission handlers (always) and the mutation applier (when Kafka is configured). */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(GatewayProperties.class)
+public class GatewayConfiguration {
+
+    @Bean
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    @Bean
+    AdmissionMetrics admissionMetrics(MeterRegistry registry) {
+        return new AdmissionMetrics(registry);
+    }
+
+    @Bean
+    CommandServiceClient commandServiceClient(GatewayProperties properties) {
+        return new CommandServiceClient(properties.command().url(), properties.command().timeout());
+    }
+
+    @Bean
+    AdmissionEndpoints admissionEndpoints(GatewayProperties properties, CommandServiceClient commands, AdmissionMetrics metrics,
+                                          org.springframework.beans.factory.ObjectProvider<AdmissionHandler> extraHandlers, Clock clock) {
+        List<AdmissionHandler> handlers = new ArrayList<>(List.of(new PodMutationHandler(commands, metrics),
+                new PodValidationHandler(commands, metrics)));
+        handlers.addAll(ResourceValidationHandler.all(commands, metrics));
+        handlers.addAll(extraHandlers.orderedStream().toList());
+        return new AdmissionEndpoints(handlers, properties.defaultCluster(), metrics, clock);
+    }
+
+    @Bean(destroyMethod = "close")
+    ClusterClients clusterClients(GatewayProperties properties) {
+        String dir = properties.kubeconfigsDir();
+        return new ClusterClients(dir == null || dir.isBlank() ? null : Path.of(dir), properties.applier().requestTimeout());
+    }
+
+    @Bean
+    @Conditional(KafkaConfigured.class)
+    ApplierLifecycle mutationApplier(GatewayProperties properties, ClusterClients clusters, Clock clock, MeterRegistry registry) {
+        GatewayProperties.Applier settings = properties.applier();
+        Expectations expectations = new Expectations(clock, settings.expectationTimeout());
+        RetryingApplier applier = new RetryingApplier(clusters, new MutationExecutor(), expectations,
+                new Backoff(settings.backoffInitial(), settings.backoffMax(), () -> ThreadLocalRandom.current().nextDouble()),
+                duration -> Thread.sleep(duration.toMillis()), settings.conflictRetries());
+        return new ApplierLifecycle(new MutationApplier(new MutationApplier.Settings(properties.kafka().bootstrap(),
+                properties.kafka().group(), settings.maxPendingPerPartition()), applier, clock, registry, expectations));
+    }
+
+    /** Runs the applier with the application context. */
+    public static final class ApplierLifecycle implements SmartLifecycle {
+        private final MutationApplier applier;
+
+        ApplierLifecycle(MutationApplier applier) {
+            this.applier = applier;
+        }
+
+        @Override
+        public void start() {
+            applier.start();
+        }
+
+        @Override
+        public void stop() {
+            applier.close();
+        }
+
+        @Override
+        public boolean isRunning() {
+            return applier.isRunning();
+        }
+    }
+
+    /** The applier runs only with Kafka bootstrap servers ({@code meridian.kafka.bootstrap}). */
+    static final class KafkaConfigured implements Condition {
+        @Override
+        public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
+            String bootstrap = context.getEnvironment().getProperty("meridian.kafka.bootstrap");
+            return bootstrap != null && !bootstrap.isBlank();
+        }
+    }
+}
