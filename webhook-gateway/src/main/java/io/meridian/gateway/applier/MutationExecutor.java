@@ -5,9 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.autoscaling.v1.ScaleBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
@@ -21,7 +19,7 @@ import java.util.Set;
 /**
  * One level-based attempt at a mutation: read the target, compare with the desired state, write only
  * if they differ (optimistically, with the read resourceVersion), so a duplicate or a retry is a
- * {@code Noop}. API errors are thrown as {@link KubernetesClientException} for the caller to classify.
+ * {@code Noop}. API errors are thrown as {@code KubernetesClientException} for the caller to classify.
  */
 public final class MutationExecutor {
     public static final String DELETION_COST = "controller.kubernetes.io/pod-deletion-cost";
@@ -207,20 +205,11 @@ public final class MutationExecutor {
         if (present.canConvertToInt() && present.intValue() == replicas.intValue()) {
             return ApplyResult.noop("spec.replicas already " + replicas.intValue());
         }
-        try {
-            resource.named().scale(new ScaleBuilder().withNewMetadata().withName(target.name()).withNamespace(
-                            target.namespace().isEmpty() ? null : target.namespace())
-                    .withResourceVersion(current.getMetadata().getResourceVersion()).endMetadata()
-                    .withNewSpec().withReplicas(replicas.intValue()).endSpec().build());
-        } catch (KubernetesClientException e) {
-            if (e.getCode() != 404) {
-                throw e;
-            }
-            // no scale subresource for this kind: write spec.replicas itself
-            ObjectNode updated = json.valueToTree(current);
-            updated.with("spec").put("replicas", replicas.intValue());
-            resource.update(json.convertValue(updated, GenericKubernetesResource.class));
-        }
+        // spec.replicas is written on the object itself, optimistically with the read resourceVersion: the
+        // CRUD mock apiserver of the simulated clusters replaces the whole object on PUT .../scale
+        ObjectNode updated = json.valueToTree(current);
+        updated.with("spec").put("replicas", replicas.intValue());
+        resource.update(json.convertValue(updated, GenericKubernetesResource.class));
         return ApplyResult.patched("spec.replicas " + (present.isMissingNode() ? "unset" : present.asText()) + " -> "
                 + replicas.intValue());
     }
