@@ -13,6 +13,7 @@ import io.meridian.gateway.applier.MutationExecutor;
 import io.meridian.gateway.applier.RetryingApplier;
 import io.meridian.gateway.command.CommandServiceClient;
 import io.meridian.gateway.observability.AdmissionMetrics;
+import io.meridian.gateway.observability.ApplierHealth;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -66,14 +67,32 @@ public class GatewayConfiguration {
 
     @Bean
     @Conditional(KafkaConfigured.class)
-    ApplierLifecycle mutationApplier(GatewayProperties properties, ClusterClients clusters, Clock clock, MeterRegistry registry) {
+    Expectations expectations(GatewayProperties properties, Clock clock) {
+        return new Expectations(clock, properties.applier().expectationTimeout());
+    }
+
+    @Bean
+    @Conditional(KafkaConfigured.class)
+    MutationApplier mutationApplier(GatewayProperties properties, ClusterClients clusters, Expectations expectations, Clock clock,
+                                    MeterRegistry registry) {
         GatewayProperties.Applier settings = properties.applier();
-        Expectations expectations = new Expectations(clock, settings.expectationTimeout());
-        RetryingApplier applier = new RetryingApplier(clusters, new MutationExecutor(), expectations,
+        RetryingApplier applier = new RetryingApplier(clusters, new MutationExecutor()::apply, expectations,
                 new Backoff(settings.backoffInitial(), settings.backoffMax(), () -> ThreadLocalRandom.current().nextDouble()),
                 duration -> Thread.sleep(duration.toMillis()), settings.conflictRetries());
-        return new ApplierLifecycle(new MutationApplier(new MutationApplier.Settings(properties.kafka().bootstrap(),
-                properties.kafka().group(), settings.maxPendingPerPartition()), applier, clock, registry, expectations));
+        return new MutationApplier(new MutationApplier.Settings(properties.kafka().bootstrap(), properties.kafka().group(),
+                settings.maxPendingPerPartition()), applier, clock, registry, expectations);
+    }
+
+    @Bean
+    @Conditional(KafkaConfigured.class)
+    ApplierLifecycle applierLifecycle(MutationApplier applier) {
+        return new ApplierLifecycle(applier);
+    }
+
+    @Bean
+    @Conditional(KafkaConfigured.class)
+    ApplierHealth mutationApplierHealthIndicator(MutationApplier applier, Expectations expectations) {
+        return new ApplierHealth(applier, expectations);
     }
 
     /** Runs the applier with the application context. */

@@ -140,16 +140,40 @@ public final class MutationApplier implements AutoCloseable {
              MDC.MDCCloseable o = MDC.putCloseable("object", Targets.describe(mutation.target()));
              MDC.MDCCloseable m = MDC.putCloseable("mutationId", mutation.mutationId());
              MDC.MDCCloseable d = MDC.putCloseable("decisionId", mutation.decisionId())) {
-            ApplyResult result = applier.apply(mutation, interim -> publish(mutation, interim));
-            publish(mutation, result);
+            ApplyResult result = applier.apply(mutation, interim -> publishInterim(mutation, interim));
+            publishUntilDone(mutation, result);
             offsets.done(partition, offset);
             log.info("{} {}: {} ({})", mutation.type().wire(), mutation.mutationId(), result.outcome().wire(), result.detail());
         } catch (InterruptedException e) {
+            // stopped: the offset stays uncommitted and the record is applied again (a Noop if it had converged)
             Thread.currentThread().interrupt();
-            log.info("stopped before {} had a result; it will be redelivered", mutation.mutationId());
+            log.info("stopped before the result of {} was published; it will be redelivered", mutation.mutationId());
+        }
+    }
+
+    private void publishInterim(Mutation mutation, ApplyResult result) {
+        try {
+            publish(mutation, result);
         } catch (RuntimeException e) {
-            // the result could not be published: the offset stays uncommitted and the record comes back
-            log.error("cannot report the result of {}", mutation.mutationId(), e);
+            log.warn("cannot publish the interim {} of {}: {}", result.outcome().wire(), mutation.mutationId(), e.getMessage());
+        }
+    }
+
+    /** The final result must reach Kafka before the offset moves: retried, with a growing pause, until it does. */
+    private void publishUntilDone(Mutation mutation, ApplyResult result) throws InterruptedException {
+        long pause = 500;
+        while (true) {
+            try {
+                publish(mutation, result);
+                return;
+            } catch (RuntimeException e) {
+                if (!running) {
+                    throw new InterruptedException("stopping");
+                }
+                log.error("cannot publish the result of {}; retrying in {} ms", mutation.mutationId(), pause, e);
+                Thread.sleep(pause);
+                pause = Math.min(pause * 2, 30_000);
+            }
         }
     }
 

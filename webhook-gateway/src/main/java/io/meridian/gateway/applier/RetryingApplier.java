@@ -1,5 +1,6 @@
 package io.meridian.gateway.applier;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.meridian.schemas.Mutation;
 import java.io.IOException;
@@ -23,16 +24,22 @@ public final class RetryingApplier {
         void sleep(Duration duration) throws InterruptedException;
     }
 
+    /** One attempt at a mutation against one cluster's client ({@link MutationExecutor#apply} in production). */
+    @FunctionalInterface
+    public interface Attempt {
+        ApplyResult apply(Mutation mutation, KubernetesClient kube);
+    }
+
     enum Failure { CONFLICT, UNREACHABLE, TRANSIENT, PERMANENT }
 
     private final ClusterClients clusters;
-    private final MutationExecutor executor;
+    private final Attempt executor;
     private final Expectations expectations;
     private final Backoff backoff;
     private final Sleeper sleeper;
     private final int conflictRetries;
 
-    public RetryingApplier(ClusterClients clusters, MutationExecutor executor, Expectations expectations, Backoff backoff,
+    public RetryingApplier(ClusterClients clusters, Attempt executor, Expectations expectations, Backoff backoff,
                            Sleeper sleeper, int conflictRetries) {
         this.clusters = clusters;
         this.executor = executor;

@@ -15,6 +15,8 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import io.meridian.embedded.EmbeddedKafka;
+import io.meridian.gateway.GatewayHttps;
+import io.meridian.gateway.tls.TlsBootstrap;
 import io.meridian.schemas.Decoded;
 import io.meridian.schemas.MessageCodec;
 import io.meridian.schemas.Mutation;
@@ -22,15 +24,14 @@ import io.meridian.schemas.MutationResult;
 import io.meridian.schemas.MutationResult.Outcome;
 import io.meridian.schemas.ObjectRef;
 import io.meridian.schemas.Topics;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -46,68 +47,96 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The applier between a real Kafka broker and CRUD mock apiservers: mutations converge, duplicates are
  * Noops, garbage goes to the dead-letter topic, and an unreachable cluster is retried until it returns.
  */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@DirtiesContext
 class MutationApplierIntegrationTest {
     private static final java.util.logging.Logger MOCK_LOG = java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
     private static final ObjectMapper JSON = new ObjectMapper();
-    static EmbeddedKafka kafka;
-    static KubernetesMockServer member1;
-    static KubernetesClient kube;
-    static Path kubeconfigs;
-    static int member2Port;
-    static MutationApplier applier;
-    static ClusterClients clients;
-    static KafkaProducer<String, String> producer;
+    static final EmbeddedKafka kafka = EmbeddedKafka.start();
+    static final KubernetesMockServer member1 = crudServer();
+    static final KubernetesClient kube;
+    static final Path kubeconfigs;
+    static final int member2Port;
+    static final Path TLS = TlsBootstrap.certificateDirectory(null, List.of("localhost"), Instant.now());
+    static final KafkaProducer<String, String> producer;
     static final List<MutationResult> RESULTS = new CopyOnWriteArrayList<>();
-    static Thread resultReader;
+    static final Thread resultReader;
     static volatile boolean reading = true;
 
-    @BeforeAll
-    static void start() throws Exception {
+    static {
         MOCK_LOG.setLevel(Level.WARNING);
-        kafka = EmbeddedKafka.start();
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()))) {
             admin.createTopics(List.of(new NewTopic(Topics.MUTATIONS, 2, (short) 1),
                     new NewTopic(Topics.MUTATION_RESULTS, 2, (short) 1),
                     new NewTopic(Topics.deadLetter(Topics.MUTATIONS), 1, (short) 1))).all().get();
+            member1.init();
+            kube = member1.createClient();
+            kubeconfigs = Files.createTempDirectory("kubeconfigs");
+            writeKubeconfig("member1", kube.getConfiguration().getMasterUrl());
+            member2Port = freePort();
+            writeKubeconfig("member2", "http://127.0.0.1:" + member2Port + "/");
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
         }
-        member1 = crudServer();
-        member1.init();
-        kube = member1.createClient();
-        kubeconfigs = Files.createTempDirectory("kubeconfigs");
-        writeKubeconfig("member1", kube.getConfiguration().getMasterUrl());
-        member2Port = freePort();
-        writeKubeconfig("member2", "http://127.0.0.1:" + member2Port + "/");
-
-        clients = new ClusterClients(kubeconfigs, Duration.ofSeconds(2));
-        Expectations expectations = new Expectations(Clock.systemUTC(), Duration.ofSeconds(30));
-        RetryingApplier retrying = new RetryingApplier(clients, new MutationExecutor(), expectations,
-                new Backoff(Duration.ofMillis(50), Duration.ofMillis(400), Math::random), d -> Thread.sleep(d.toMillis()), 5);
-        applier = new MutationApplier(new MutationApplier.Settings(kafka.bootstrapServers(), "gateway-test", 100), retrying,
-                Clock.systemUTC(), new SimpleMeterRegistry(), expectations);
-        applier.start();
         producer = new KafkaProducer<>(Map.of("bootstrap.servers", kafka.bootstrapServers(), "acks", "all",
                 "enable.idempotence", "true"), new StringSerializer(), new StringSerializer());
         resultReader = new Thread(MutationApplierIntegrationTest::readResults, "results-reader");
         resultReader.start();
     }
 
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) {
+        TlsBootstrap.serverProperties(TLS).forEach((k, v) -> registry.add(k, () -> v));
+        registry.add("meridian.kafka.bootstrap", kafka::bootstrapServers);
+        registry.add("meridian.kafka.group", () -> "gateway-test");
+        registry.add("meridian.kubeconfigs-dir", kubeconfigs::toString);
+        registry.add("meridian.applier.backoff-initial", () -> "50ms");
+        registry.add("meridian.applier.backoff-max", () -> "400ms");
+        registry.add("meridian.applier.request-timeout", () -> "2s");
+    }
+
+    @Autowired
+    ConfigurableApplicationContext context;
+    @LocalServerPort
+    int port;
+
     @AfterAll
-    static void stop() throws Exception {
+    void stop() throws Exception {
+        // the applier stops before the broker does (the context itself closes after this method)
+        context.getBean(MutationApplier.class).close();
         reading = false;
         resultReader.join(5_000);
         producer.close();
-        applier.close();
-        clients.close();
         kube.close();
         member1.destroy();
         kafka.close();
+    }
+
+    @Test
+    void theApplierIsHealthyAndCountsItsResults() throws Exception {
+        publish(mutation("health/0", Mutation.Type.DELETE_POD, pod("never-there", null), "{}"));
+        awaitOutcomes("health/0", Outcome.NOOP);
+
+        GatewayHttps https = new GatewayHttps(TLS, port);
+        assertThat(https.get("/actuator/health/mutationApplier")).contains("\"status\":\"UP\"").contains("inFlight");
+        assertThat(https.get("/actuator/prometheus"))
+                .contains("meridian_applier_results_total{outcome=\"Noop\",type=\"DeletePod\"}")
+                .contains("meridian_applier_inflight");
     }
 
     static KubernetesMockServer crudServer() {
@@ -243,18 +272,15 @@ class MutationApplierIntegrationTest {
 
     @Test
     void anUnreachableClusterIsReportedAndRetriedUntilItReturns() throws Exception {
-        publish(in("member2", mutation("away/0", Mutation.Type.SET_POD_DELETION_COST, pod("away-1", null), "{\"cost\":\"7\"}")));
+        ObjectRef configMap = new ObjectRef("v1", "ConfigMap", "deploy", "away-1", null, null);
+        publish(in("member2", mutation("away/0", Mutation.Type.APPLY_OBJECT, configMap, "{\"object\":{\"data\":{\"zone\":\"ack\"}}}")));
 
         awaitOutcomes("away/0", Outcome.UNREACHABLE);
         KubernetesMockServer member2 = crudServer();
         member2.init(InetAddress.getLoopbackAddress(), member2Port);
         try (KubernetesClient kube2 = member2.createClient()) {
-            kube2.pods().inNamespace("deploy").resource(new PodBuilder().withNewMetadata().withName("away-1").endMetadata().build())
-                    .create();
-
             awaitOutcomes("away/0", Outcome.UNREACHABLE, Outcome.PATCHED);
-            assertThat(kube2.pods().inNamespace("deploy").withName("away-1").get().getMetadata().getAnnotations())
-                    .containsEntry(MutationExecutor.DELETION_COST, "7");
+            assertThat(kube2.configMaps().inNamespace("deploy").withName("away-1").get().getData()).containsEntry("zone", "ack");
         } finally {
             member2.destroy();
         }
