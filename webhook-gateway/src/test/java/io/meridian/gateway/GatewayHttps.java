@@ -23,8 +23,12 @@ public final class GatewayHttps {
     }
 
     public HttpResponse<String> post(String path, String body) throws Exception {
+        return post(path, body, "application/json");
+    }
+
+    public HttpResponse<String> post(String path, String body, String contentType) throws Exception {
         return client.send(HttpRequest.newBuilder(URI.create("https://localhost:" + port + path))
-                .header("Content-Type", "application/json")
+                .header("Content-Type", contentType)
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 

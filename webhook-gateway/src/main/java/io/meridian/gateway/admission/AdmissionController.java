@@ -2,9 +2,10 @@ package io.meridian.gateway.admission;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -20,8 +21,25 @@ public class AdmissionController {
     }
 
     @PostMapping({"/mutate-*", "/validate-*"})
-    public ResponseEntity<String> admit(HttpServletRequest request, @RequestParam(name = "cluster", required = false) String cluster)
-            throws IOException {
-        return endpoints.admit(request.getRequestURI(), cluster, request.getInputStream());
+    public ResponseEntity<String> admit(HttpServletRequest request) throws IOException {
+        return endpoints.admit(request.getRequestURI(), cluster(request.getQueryString()), request.getInputStream());
+    }
+
+    /**
+     * {@code cluster} from the query string alone: asking the servlet for parameters would read a form-encoded
+     * body, which must stay for the AdmissionReview reader (and its one-line 400).
+     */
+    static String cluster(String query) {
+        if (query == null) {
+            return null;
+        }
+        for (String pair : query.split("&")) {
+            int equals = pair.indexOf('=');
+            String name = equals < 0 ? pair : pair.substring(0, equals);
+            if ("cluster".equals(name)) {
+                return equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
+            }
+        }
+        return null;
     }
 }

@@ -75,6 +75,15 @@ class AdmissionOverHttpsTest {
     }
 
     @Test
+    void aFormEncodedGarbageBodyIsReadAsTheBodyItIs() throws Exception {
+        HttpResponse<String> response = new GatewayHttps(TLS, port).post("/validate-pods?cluster=member1", "a=b&c=d",
+                "application/x-www-form-urlencoded");
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.body()).startsWith("malformed AdmissionReview");
+    }
+
+    @Test
     void anUnknownWebhookPathIsNotFound() throws Exception {
         assertThat(post("/mutate-deployments", REVIEW).statusCode()).isEqualTo(404);
     }
