@@ -4,13 +4,16 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The HTTPS admission webhooks: {@code POST /mutate-*} and {@code POST /validate-*}. Each member cluster's
- * webhook configuration names itself with {@code ?cluster=<member>}.
+ * webhook configuration names itself with {@code ?cluster=<member>} (the pipeline contract), or with a last
+ * path segment, {@code /mutate-pods/<member>}: the apiserver rejects a webhook {@code url} with a query
+ * string, and Kubernetes documents the path as the place for a cluster identifier.
  */
 @RestController
 public class AdmissionController {
@@ -20,9 +23,18 @@ public class AdmissionController {
         this.endpoints = endpoints;
     }
 
-    @PostMapping({"/mutate-*", "/validate-*"})
+    @PostMapping({"/mutate-*", "/validate-*", "/mutate-*/*", "/validate-*/*"})
     public ResponseEntity<String> admit(HttpServletRequest request) throws IOException {
-        return endpoints.admit(request.getRequestURI(), cluster(request.getQueryString()), request.getInputStream());
+        String uri = request.getRequestURI();
+        int slash = uri.indexOf('/', 1);
+        String webhook = slash < 0 ? uri : uri.substring(0, slash);
+        String inPath = slash < 0 ? null : URLDecoder.decode(uri.substring(slash + 1), StandardCharsets.UTF_8);
+        String inQuery = cluster(request.getQueryString());
+        if (inPath != null && inQuery != null && !inPath.equals(inQuery)) {
+            return ResponseEntity.badRequest().contentType(MediaType.TEXT_PLAIN)
+                    .body("cluster: the path names " + inPath + " and the query " + inQuery + "\n");
+        }
+        return endpoints.admit(webhook, inPath != null ? inPath : inQuery, request.getInputStream());
     }
 
     /**

@@ -164,6 +164,16 @@ class AdmissionHandlersTest {
     }
 
     @Test
+    void theClusterMayBeTheLastPathSegmentAsKubernetesAllowsNoQueryInAWebhookUrl() throws Exception {
+        JsonNode response = admit("/mutate-pods/member3", review("CREATE", POD_KIND, PODS, null, "web-6", pod("web-6"), null));
+
+        assertThat(response.path("allowed").asBoolean()).isTrue();
+        assertThat(RECEIVED.get("web-6").path("cluster").asText()).isEqualTo("member3");
+        assertThat(post("/mutate-pods/member3?cluster=member4", review("CREATE", POD_KIND, PODS, null, "web-7", pod("web-7"), null))
+                .statusCode()).isEqualTo(400);
+    }
+
+    @Test
     void anInvalidClusterNameIsABadRequest() throws Exception {
         HttpResponse<String> response = post("/mutate-pods?cluster=../etc", review("CREATE", POD_KIND, PODS, null, "web-x",
                 pod("web-x"), null));
