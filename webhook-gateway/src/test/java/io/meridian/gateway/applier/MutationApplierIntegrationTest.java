@@ -43,7 +43,10 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
@@ -185,8 +188,17 @@ class MutationApplierIntegrationTest {
         }
     }
 
-    private static void publish(Mutation mutation) throws Exception {
-        producer.send(new ProducerRecord<>(Topics.MUTATIONS, mutation.cluster(), MessageCodec.MUTATION.encode(mutation))).get();
+    private static RecordMetadata publish(Mutation mutation) throws Exception {
+        return producer.send(new ProducerRecord<>(Topics.MUTATIONS, mutation.cluster(), MessageCodec.MUTATION.encode(mutation))).get();
+    }
+
+    /** The next offset the applier's group will read on the record's partition (0 before any commit). */
+    private static long committedAfter(RecordMetadata record) throws Exception {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()))) {
+            OffsetAndMetadata committed = admin.listConsumerGroupOffsets("gateway-test").partitionsToOffsetAndMetadata().get()
+                    .get(new TopicPartition(record.topic(), record.partition()));
+            return committed == null ? 0 : committed.offset();
+        }
     }
 
     private static List<Outcome> outcomes(String mutationId) {
@@ -273,13 +285,17 @@ class MutationApplierIntegrationTest {
     @Test
     void anUnreachableClusterIsReportedAndRetriedUntilItReturns() throws Exception {
         ObjectRef configMap = new ObjectRef("v1", "ConfigMap", "deploy", "away-1", null, null);
-        publish(in("member2", mutation("away/0", Mutation.Type.APPLY_OBJECT, configMap, "{\"object\":{\"data\":{\"zone\":\"ack\"}}}")));
+        RecordMetadata record = publish(in("member2", mutation("away/0", Mutation.Type.APPLY_OBJECT, configMap,
+                "{\"object\":{\"data\":{\"zone\":\"ack\"}}}")));
 
         awaitOutcomes("away/0", Outcome.UNREACHABLE);
+        Thread.sleep(500);
+        assertThat(committedAfter(record)).as("not committed before its final result").isLessThanOrEqualTo(record.offset());
         KubernetesMockServer member2 = crudServer();
         member2.init(InetAddress.getLoopbackAddress(), member2Port);
         try (KubernetesClient kube2 = member2.createClient()) {
             awaitOutcomes("away/0", Outcome.UNREACHABLE, Outcome.PATCHED);
+            await().atMost(Duration.ofSeconds(10)).until(() -> committedAfter(record) > record.offset());
             assertThat(kube2.configMaps().inNamespace("deploy").withName("away-1").get().getData()).containsEntry("zone", "ack");
         } finally {
             member2.destroy();
