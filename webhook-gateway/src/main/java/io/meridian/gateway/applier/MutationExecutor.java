@@ -11,7 +11,9 @@ import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.meridian.schemas.Mutation;
 import io.meridian.schemas.ObjectRef;
+import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -162,7 +164,7 @@ public final class MutationExecutor {
             if (!target.namespace().isEmpty()) {
                 metadata.put("namespace", target.namespace());
             }
-            metadata.remove(java.util.List.of("resourceVersion", "uid"));
+            metadata.remove(List.of("resourceVersion", "uid"));
             created.remove("status");
             resource.create(json.convertValue(created, GenericKubernetesResource.class));
             return ApplyResult.patched(Targets.describe(target) + " created");
@@ -224,10 +226,10 @@ public final class MutationExecutor {
                     + " is not " + target.uid());
         }
         if (current.getMetadata().getAnnotations() == null) {
-            current.getMetadata().setAnnotations(new java.util.HashMap<>());
+            current.getMetadata().setAnnotations(new HashMap<>());
         }
         if (current.getMetadata().getLabels() == null) {
-            current.getMetadata().setLabels(new java.util.HashMap<>());
+            current.getMetadata().setLabels(new HashMap<>());
         }
         return null;
     }

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.meridian.schemas.Mutation;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -121,7 +122,7 @@ public final class RetryingApplier {
 
     private static boolean causedByIo(Throwable e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof IOException || cause instanceof java.util.concurrent.TimeoutException) {
+            if (cause instanceof IOException || cause instanceof TimeoutException) {
                 return true;
             }
         }

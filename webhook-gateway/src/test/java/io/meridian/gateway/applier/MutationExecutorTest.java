@@ -1,6 +1,7 @@
 package io.meridian.gateway.applier;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,6 +9,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
@@ -158,6 +160,20 @@ class MutationExecutorTest {
         twice(mutation("d/0", Mutation.Type.DELETE_OBJECT, deployment, "{}"), Outcome.PATCHED);
 
         assertThat(kube.apps().deployments().inNamespace("deploy").withName("old").get()).isNull();
+    }
+
+    @Test
+    void aWriteWithAStaleResourceVersionIsAConflict() {
+        createPod("web-4");
+        var stale = kube.pods().inNamespace("deploy").withName("web-4").get();
+        kube.pods().inNamespace("deploy").withName("web-4").edit(p -> {
+            p.getMetadata().getLabels().put("moved", "on");
+            return p;
+        });
+        stale.getMetadata().getLabels().put("mine", "too");
+
+        assertThatThrownBy(() -> kube.pods().inNamespace("deploy").resource(stale).update())
+                .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(409));
     }
 
     @Test
