@@ -2,11 +2,13 @@ package io.meridian.gateway;
 
 import io.meridian.gateway.admission.AdmissionEndpoints;
 import io.meridian.gateway.admission.AdmissionHandler;
+import io.meridian.gateway.admission.PodLookup;
 import io.meridian.gateway.admission.PodMutationHandler;
 import io.meridian.gateway.admission.PodValidationHandler;
 import io.meridian.gateway.admission.ResourceValidationHandler;
 import io.meridian.gateway.applier.Backoff;
 import io.meridian.gateway.applier.ClusterClients;
+import io.meridian.gateway.applier.ClusterPodLookup;
 import io.meridian.gateway.applier.Expectations;
 import io.meridian.gateway.applier.MutationApplier;
 import io.meridian.gateway.applier.MutationExecutor;
@@ -20,6 +22,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
@@ -51,12 +54,18 @@ public class GatewayConfiguration {
 
     @Bean
     AdmissionEndpoints admissionEndpoints(GatewayProperties properties, CommandServiceClient commands, AdmissionMetrics metrics,
-                                          org.springframework.beans.factory.ObjectProvider<AdmissionHandler> extraHandlers, Clock clock) {
+                                          PodLookup pods, ObjectProvider<AdmissionHandler> extraHandlers, Clock clock) {
         List<AdmissionHandler> handlers = new ArrayList<>(List.of(new PodMutationHandler(commands, metrics),
-                new PodValidationHandler(commands, metrics)));
+                new PodValidationHandler(commands, metrics, pods)));
         handlers.addAll(ResourceValidationHandler.all(commands, metrics));
         handlers.addAll(extraHandlers.orderedStream().toList());
         return new AdmissionEndpoints(handlers, properties.defaultCluster(), metrics, clock);
+    }
+
+    /** Evicted pods are read from their cluster within a quarter of the command timeout. */
+    @Bean
+    ClusterPodLookup podLookup(ClusterClients clusters, GatewayProperties properties) {
+        return new ClusterPodLookup(clusters, properties.command().timeout().dividedBy(4));
     }
 
     @Bean(destroyMethod = "close")

@@ -11,13 +11,17 @@ import io.meridian.gateway.observability.AdmissionMetrics;
 /**
  * {@code /validate-pods}: pod DELETE and CREATE of the {@code pods/eviction} subresource are bookkeeping for
  * the owning aggregate (the WorkloadSpread's deletingPods); they are always allowed unless the
- * command-service explicitly denies. No usable answer: allowed (fail open).
+ * command-service explicitly denies. No usable answer: allowed (fail open). For an eviction the pod is read
+ * from its cluster ({@link PodLookup}), as the review carries only the Eviction.
  */
 public final class PodValidationHandler extends CommandBackedHandler {
     static final String PATH = "/validate-pods";
 
-    public PodValidationHandler(CommandServiceClient commands, AdmissionMetrics metrics) {
+    private final PodLookup pods;
+
+    public PodValidationHandler(CommandServiceClient commands, AdmissionMetrics metrics, PodLookup pods) {
         super(PATH, commands, metrics);
+        this.pods = pods;
     }
 
     @Override
@@ -30,8 +34,8 @@ public final class PodValidationHandler extends CommandBackedHandler {
             pod = request.getOldObject() == null ? minimalPod(request) : json.valueToTree(request.getOldObject());
         } else if ("CREATE".equals(request.getOperation()) && "eviction".equals(subResource)) {
             operation = "EVICT";
-            // the apiserver sends the Eviction, not the pod: name and namespace identify it
-            pod = minimalPod(request);
+            // the apiserver sends the Eviction, not the pod: read it, else name and namespace identify it
+            pod = pods.find(cluster, request.getNamespace(), request.getName()).orElseGet(() -> minimalPod(request));
         } else {
             return AdmissionResponses.allow();
         }

@@ -19,12 +19,16 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Primary;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -48,6 +52,27 @@ class AdmissionHandlersTest {
     @AfterAll
     static void stop() {
         COMMANDS.stop(0);
+    }
+
+    /** The member clusters hold one pod, deploy/web-8, with the annotation the WorkloadSpread bookkeeping reads. */
+    @TestConfiguration
+    static class OnePodInMember1 {
+        @Bean
+        @Primary
+        PodLookup onePod() {
+            return (cluster, namespace, name) -> "member1".equals(cluster) && "web-8".equals(name)
+                    ? Optional.of(read("{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"web-8\",\"namespace\":\"deploy\","
+                            + "\"annotations\":{\"apps.kruise.io/matched-workloadspread\":\"{\\\"name\\\":\\\"ws\\\",\\\"subset\\\":\\\"ack\\\"}\"}}}"))
+                    : Optional.empty();
+        }
+    }
+
+    private static JsonNode read(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e);
+        }
     }
 
     @LocalServerPort
@@ -229,6 +254,19 @@ class AdmissionHandlersTest {
         assertThat(sent.path("operation").asText()).isEqualTo("EVICT");
         assertThat(sent.path("dryRun").asBoolean()).isTrue();
         assertThat(sent.path("pod").path("metadata").path("namespace").asText()).isEqualTo("deploy");
+    }
+
+    @Test
+    void anEvictedPodIsReadFromItsClusterSoTheBookkeepingSeesItsAnnotations() throws Exception {
+        String eviction = "{\"apiVersion\":\"policy/v1\",\"kind\":\"Eviction\",\"metadata\":{\"name\":\"web-8\",\"namespace\":\"deploy\"}}";
+        admit("/validate-pods", review("CREATE", "{\"group\":\"policy\",\"version\":\"v1\",\"kind\":\"Eviction\"}", PODS,
+                "eviction", "web-8", eviction, null));
+
+        JsonNode sent = RECEIVED.get("web-8");
+        assertThat(sent.path("operation").asText()).isEqualTo("EVICT");
+        assertThat(sent.path("dryRun").asBoolean()).isFalse();
+        assertThat(sent.path("pod").path("metadata").path("annotations").path("apps.kruise.io/matched-workloadspread").asText())
+                .contains("\"subset\":\"ack\"");
     }
 
     @Test

@@ -28,7 +28,6 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -89,10 +88,10 @@ class MutationApplierIntegrationTest {
                     new NewTopic(Topics.deadLetter(Topics.MUTATIONS), 1, (short) 1))).all().get();
             member1.init();
             kube = member1.createClient();
-            kubeconfigs = Files.createTempDirectory("kubeconfigs");
-            writeKubeconfig("member1", kube.getConfiguration().getMasterUrl());
+            kubeconfigs = Kubeconfigs.directory();
+            Kubeconfigs.write(kubeconfigs, "member1", kube.getConfiguration().getMasterUrl());
             member2Port = freePort();
-            writeKubeconfig("member2", "http://127.0.0.1:" + member2Port + "/");
+            Kubeconfigs.write(kubeconfigs, "member2", "http://127.0.0.1:" + member2Port + "/");
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -144,27 +143,6 @@ class MutationApplierIntegrationTest {
 
     static KubernetesMockServer crudServer() {
         return new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new KubernetesCrudDispatcher(), false);
-    }
-
-    private static void writeKubeconfig(String cluster, String server) throws IOException {
-        Files.writeString(kubeconfigs.resolve(cluster + ".kubeconfig"), """
-                apiVersion: v1
-                kind: Config
-                clusters:
-                - name: %1$s
-                  cluster:
-                    server: %2$s
-                contexts:
-                - name: %1$s
-                  context:
-                    cluster: %1$s
-                    user: %1$s
-                current-context: %1$s
-                users:
-                - name: %1$s
-                  user:
-                    token: test
-                """.formatted(cluster, server));
     }
 
     private static int freePort() throws IOException {

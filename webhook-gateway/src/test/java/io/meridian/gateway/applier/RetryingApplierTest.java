@@ -8,7 +8,6 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.meridian.schemas.Mutation;
 import io.meridian.schemas.MutationResult.Outcome;
 import java.net.ConnectException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -36,20 +35,9 @@ class RetryingApplierTest {
     }
 
     private static Path kubeconfigs() {
-        try {
-            Path dir = Files.createTempDirectory("kubeconfigs");
-            Files.writeString(dir.resolve("member1.kubeconfig"), """
-                    apiVersion: v1
-                    kind: Config
-                    clusters: [{name: m, cluster: {server: "http://127.0.0.1:9"}}]
-                    contexts: [{name: m, context: {cluster: m, user: m}}]
-                    current-context: m
-                    users: [{name: m, user: {token: t}}]
-                    """);
-            return dir;
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        Path dir = Kubeconfigs.directory();
+        Kubeconfigs.write(dir, "member1", "http://127.0.0.1:9");
+        return dir;
     }
 
     /** Fails with {@code failure} for the first {@code times} attempts, then patches. */
