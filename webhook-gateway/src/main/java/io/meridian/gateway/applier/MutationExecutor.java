@@ -126,7 +126,9 @@ public final class MutationExecutor {
             return ApplyResult.noop(Targets.describe(target) + " already terminating");
         }
         // the resourceVersion precondition makes the delete miss a replacement that appeared after the read
-        resource.named().lockResourceVersion(current.getMetadata().getResourceVersion()).delete();
+        if (resource.named().lockResourceVersion(current.getMetadata().getResourceVersion()).delete().isEmpty()) {
+            return ApplyResult.noop(Targets.describe(target) + " gone before the delete");
+        }
         return ApplyResult.patched(Targets.describe(target) + " deleted");
     }
 
