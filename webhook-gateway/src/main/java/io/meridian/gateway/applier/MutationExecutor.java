@@ -205,16 +205,18 @@ public final class MutationExecutor {
         if (missing != null) {
             return missing;
         }
-        JsonNode present = json.valueToTree(current).path("spec").path("replicas");
+        // a Job's replicas are its parallelism, as OpenKruise counts them
+        String field = "Job".equals(target.kind()) && Targets.apiVersion(target).startsWith("batch/") ? "parallelism" : "replicas";
+        JsonNode present = json.valueToTree(current).path("spec").path(field);
         if (present.canConvertToInt() && present.intValue() == replicas.intValue()) {
-            return ApplyResult.noop("spec.replicas already " + replicas.intValue());
+            return ApplyResult.noop("spec." + field + " already " + replicas.intValue());
         }
-        // spec.replicas is written on the object itself, optimistically with the read resourceVersion: the
-        // CRUD mock apiserver of the simulated clusters replaces the whole object on PUT .../scale
+        // written on the object itself, optimistically with the read resourceVersion: the CRUD mock
+        // apiserver of the simulated clusters replaces the whole object on PUT .../scale
         ObjectNode updated = json.valueToTree(current);
-        updated.with("spec").put("replicas", replicas.intValue());
+        updated.with("spec").put(field, replicas.intValue());
         resource.update(json.convertValue(updated, GenericKubernetesResource.class));
-        return ApplyResult.patched("spec.replicas " + (present.isMissingNode() ? "unset" : present.asText()) + " -> "
+        return ApplyResult.patched("spec." + field + " " + (present.isMissingNode() ? "unset" : present.asText()) + " -> "
                 + replicas.intValue());
     }
 

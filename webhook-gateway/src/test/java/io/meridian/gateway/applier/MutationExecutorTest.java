@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
@@ -149,6 +150,17 @@ class MutationExecutorTest {
                 "{\"replicas\":5}"), Outcome.PATCHED);
 
         assertThat(kube.apps().deployments().inNamespace("deploy").withName("web").get().getSpec().getReplicas()).isEqualTo(5);
+    }
+
+    @Test
+    void scalingAJobSetsItsParallelism() {
+        kube.batch().v1().jobs().inNamespace("deploy").resource(new JobBuilder().withNewMetadata().withName("batch")
+                .endMetadata().withNewSpec().withParallelism(1).endSpec().build()).create();
+
+        twice(mutation("d/0", Mutation.Type.SCALE, new ObjectRef("batch/v1", "Job", "deploy", "batch", null, null),
+                "{\"replicas\":4}"), Outcome.PATCHED);
+
+        assertThat(kube.batch().v1().jobs().inNamespace("deploy").withName("batch").get().getSpec().getParallelism()).isEqualTo(4);
     }
 
     @Test
