@@ -8,5 +8,9 @@ public interface AdmissionHandler {
     /** The webhook path this handler serves, e.g. {@code /mutate-pods}. */
     String path();
 
-    AdmissionResponse handle(AdmissionRequest request);
+    /**
+     * Answers one request from member cluster {@code cluster} (the webhook's {@code ?cluster=}, else the
+     * default cluster). Must not throw: a handler that cannot decide admits (fail open) or denies on its own.
+     */
+    AdmissionResponse handle(AdmissionRequest request, String cluster);
 }

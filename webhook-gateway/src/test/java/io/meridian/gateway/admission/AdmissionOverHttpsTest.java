@@ -2,27 +2,15 @@ package io.meridian.gateway.admission;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fabric8.kubernetes.api.model.admission.v1.AdmissionRequest;
-import io.fabric8.kubernetes.api.model.admission.v1.AdmissionResponse;
+import io.meridian.gateway.GatewayHttps;
 import io.meridian.gateway.tls.TlsBootstrap;
-import java.io.InputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
 import java.time.Instant;
 import java.util.List;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Bean;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -33,26 +21,9 @@ class AdmissionOverHttpsTest {
     @DynamicPropertySource
     static void tls(DynamicPropertyRegistry registry) {
         TlsBootstrap.serverProperties(TLS).forEach((k, v) -> registry.add(k, () -> v));
-    }
-
-    @TestConfiguration
-    static class AllowEverything {
-        @Bean
-        AdmissionHandler mutatePods() {
-            return new AdmissionHandler() {
-                @Override
-                public String path() {
-                    return "/mutate-pods";
-                }
-
-                @Override
-                public AdmissionResponse handle(AdmissionRequest request) {
-                    AdmissionResponse response = new AdmissionResponse();
-                    response.setAllowed(true);
-                    return response;
-                }
-            };
-        }
+        // no command-service: every review is admitted unchanged (fail open)
+        registry.add("meridian.command.url", () -> "http://127.0.0.1:9/");
+        registry.add("meridian.command.timeout", () -> "500ms");
     }
 
     @LocalServerPort
@@ -104,27 +75,20 @@ class AdmissionOverHttpsTest {
     }
 
     @Test
+    void aFormEncodedGarbageBodyIsReadAsTheBodyItIs() throws Exception {
+        HttpResponse<String> response = new GatewayHttps(TLS, port).post("/validate-pods?cluster=member1", "a=b&c=d",
+                "application/x-www-form-urlencoded");
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.body()).startsWith("malformed AdmissionReview");
+    }
+
+    @Test
     void anUnknownWebhookPathIsNotFound() throws Exception {
         assertThat(post("/mutate-deployments", REVIEW).statusCode()).isEqualTo(404);
     }
 
     private HttpResponse<String> post(String path, String body) throws Exception {
-        HttpClient client = HttpClient.newBuilder().sslContext(trustingTheAuthority()).build();
-        return client.send(HttpRequest.newBuilder(URI.create("https://localhost:" + port + path))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static SSLContext trustingTheAuthority() throws Exception {
-        KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
-        trust.load(null, null);
-        try (InputStream in = Files.newInputStream(TLS.resolve("ca.crt"))) {
-            trust.setCertificateEntry("ca", CertificateFactory.getInstance("X.509").generateCertificate(in));
-        }
-        TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        factory.init(trust);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, factory.getTrustManagers(), null);
-        return context;
+        return new GatewayHttps(TLS, port).post(path, body);
     }
 }

@@ -1,0 +1,90 @@
+package io.meridian.gateway.applier;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+
+/**
+ * One fabric8 client per member cluster, made from {@code <dir>/<cluster>.kubeconfig} on first use and
+ * made again when the file changes. The client does not retry on its own: the applier's backoff does.
+ */
+public final class ClusterClients implements AutoCloseable {
+    private static final Pattern CLUSTER_NAME = Pattern.compile("[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?");
+
+    private final Path directory;
+    private final Duration requestTimeout;
+    private final Map<String, Entry> clients = new ConcurrentHashMap<>();
+
+    private record Entry(KubernetesClient client, long modified) {
+    }
+
+    /** Raised when a cluster has no usable kubeconfig: the mutation fails, nothing is retried. */
+    public static final class NoKubeconfig extends RuntimeException {
+        NoKubeconfig(String message) {
+            super(message);
+        }
+    }
+
+    public ClusterClients(Path directory, Duration requestTimeout) {
+        this.directory = directory;
+        this.requestTimeout = requestTimeout;
+    }
+
+    public KubernetesClient forCluster(String cluster) {
+        if (directory == null) {
+            throw new NoKubeconfig("no kubeconfig directory configured (MERIDIAN_KUBECONFIGS_DIR)");
+        }
+        if (cluster == null || !CLUSTER_NAME.matcher(cluster).matches()) {
+            throw new NoKubeconfig("not a valid cluster name: " + cluster);
+        }
+        Path file = directory.resolve(cluster + ".kubeconfig");
+        long modified;
+        try {
+            modified = Files.getLastModifiedTime(file).toMillis();
+        } catch (IOException e) {
+            throw new NoKubeconfig("no kubeconfig for cluster " + cluster + " at " + file);
+        }
+        Entry entry = clients.compute(cluster, (name, present) -> {
+            if (present != null && present.modified() == modified) {
+                return present;
+            }
+            if (present != null) {
+                present.client().close();
+            }
+            return new Entry(create(file), modified);
+        });
+        return entry.client();
+    }
+
+    private KubernetesClient create(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new NoKubeconfig("cannot read " + file + ": " + e.getMessage());
+        }
+        Config config;
+        try {
+            config = Config.fromKubeconfig(text);
+        } catch (RuntimeException e) {
+            throw new NoKubeconfig("invalid kubeconfig " + file + ": " + e.getMessage());
+        }
+        config.setRequestRetryBackoffLimit(0);
+        config.setRequestTimeout((int) requestTimeout.toMillis());
+        config.setConnectionTimeout((int) requestTimeout.toMillis());
+        return new KubernetesClientBuilder().withConfig(config).build();
+    }
+
+    @Override
+    public void close() {
+        clients.values().forEach(entry -> entry.client().close());
+        clients.clear();
+    }
+}

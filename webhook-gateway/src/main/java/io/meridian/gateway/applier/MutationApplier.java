@@ -1,0 +1,278 @@
+package io.meridian.gateway.applier;
+
+import io.meridian.schemas.Decoded;
+import io.meridian.schemas.MessageCodec;
+import io.meridian.schemas.Mutation;
+import io.meridian.schemas.MutationResult;
+import io.meridian.schemas.Topics;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * Consumes {@code meridian.mutations} and applies each mutation to its cluster, in order per cluster
+ * (one lane per cluster, so an unreachable cluster holds back only its own mutations). Each final result
+ * goes to {@code meridian.mutation-results} with an idempotent producer, and a record's offset is
+ * committed only after its result is published. A record that does not decode goes to
+ * {@code meridian.mutations.dlq} with the reason in header {@value #REASON_HEADER}.
+ */
+public final class MutationApplier implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(MutationApplier.class);
+    public static final String REASON_HEADER = "meridian.dlq.reason";
+
+    public record Settings(String bootstrapServers, String group, int maxPendingPerPartition) {
+    }
+
+    private final Settings settings;
+    private final RetryingApplier applier;
+    private final Clock clock;
+    private final MeterRegistry metrics;
+    private final OffsetTracker offsets = new OffsetTracker();
+    private final Map<String, ExecutorService> lanes = new ConcurrentHashMap<>();
+    private final Set<TopicPartition> paused = new HashSet<>();
+    private volatile KafkaConsumer<String, String> consumer;
+    private volatile KafkaProducer<String, String> producer;
+    private volatile Thread worker;
+    private volatile boolean running;
+
+    public MutationApplier(Settings settings, RetryingApplier applier, Clock clock, MeterRegistry metrics,
+                           Expectations expectations) {
+        this.settings = settings;
+        this.applier = applier;
+        this.clock = clock;
+        this.metrics = metrics;
+        Gauge.builder("meridian.applier.inflight", expectations, Expectations::inFlight)
+                .description("Mutations being written to member clusters").register(metrics);
+        Gauge.builder("meridian.applier.oldest.inflight", expectations, e -> e.oldestAge().toMillis() / 1000.0)
+                .description("Age in seconds of the oldest mutation in flight").baseUnit("seconds").register(metrics);
+    }
+
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        running = true;
+        producer = new KafkaProducer<>(Map.of("bootstrap.servers", settings.bootstrapServers(), "acks", "all",
+                "enable.idempotence", "true", "linger.ms", "5"), new StringSerializer(), new StringSerializer());
+        consumer = new KafkaConsumer<>(Map.of("bootstrap.servers", settings.bootstrapServers(),
+                "group.id", settings.group(), "enable.auto.commit", "false", "auto.offset.reset", "earliest",
+                "isolation.level", "read_committed", "max.poll.records", "200"),
+                new StringDeserializer(), new StringDeserializer());
+        worker = new Thread(this::run, "mutation-applier");
+        worker.start();
+    }
+
+    public boolean isRunning() {
+        return running && worker != null && worker.isAlive();
+    }
+
+    private void run() {
+        try {
+            consumer.subscribe(List.of(Topics.MUTATIONS), new CommitOnRevoke());
+            while (running) {
+                for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
+                    accept(record);
+                }
+                commitDone();
+                pauseOrResume();
+            }
+        } catch (WakeupException stopping) {
+            // close() woke the consumer up
+        } catch (RuntimeException e) {
+            log.error("the mutation applier stopped", e);
+        } finally {
+            try {
+                commitDone();
+            } catch (RuntimeException e) {
+                log.warn("final offset commit failed: {}", e.getMessage());
+            }
+            consumer.close();
+        }
+    }
+
+    private void accept(ConsumerRecord<String, String> record) {
+        TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+        offsets.received(partition, record.offset());
+        Decoded<Mutation> decoded = MessageCodec.MUTATION.decode(record.value());
+        if (decoded instanceof Decoded.Rejected<Mutation> rejected) {
+            deadLetter(record, rejected.reason());
+            offsets.done(partition, record.offset());
+            return;
+        }
+        Mutation mutation = ((Decoded.Accepted<Mutation>) decoded).message();
+        lanes.computeIfAbsent(mutation.cluster(), cluster -> Executors.newSingleThreadExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "apply-" + cluster);
+            thread.setDaemon(true);
+            return thread;
+        })).execute(() -> applyAndReport(mutation, partition, record.offset()));
+    }
+
+    private void applyAndReport(Mutation mutation, TopicPartition partition, long offset) {
+        try (MDC.MDCCloseable c = MDC.putCloseable("cluster", mutation.cluster());
+             MDC.MDCCloseable o = MDC.putCloseable("object", Targets.describe(mutation.target()));
+             MDC.MDCCloseable m = MDC.putCloseable("mutationId", mutation.mutationId());
+             MDC.MDCCloseable d = MDC.putCloseable("decisionId", mutation.decisionId())) {
+            ApplyResult result = applier.apply(mutation, interim -> publishInterim(mutation, interim));
+            publishUntilDone(mutation, result);
+            offsets.done(partition, offset);
+            log.info("{} {}: {} ({})", mutation.type().wire(), mutation.mutationId(), result.outcome().wire(), result.detail());
+        } catch (InterruptedException e) {
+            // stopped: the offset stays uncommitted and the record is applied again (a Noop if it had converged)
+            Thread.currentThread().interrupt();
+            log.info("stopped before the result of {} was published; it will be redelivered", mutation.mutationId());
+        }
+    }
+
+    private void publishInterim(Mutation mutation, ApplyResult result) {
+        try {
+            publish(mutation, result);
+        } catch (RuntimeException e) {
+            log.warn("cannot publish the interim {} of {}: {}", result.outcome().wire(), mutation.mutationId(), e.getMessage());
+        }
+    }
+
+    /** The final result must reach Kafka before the offset moves: retried, with a growing pause, until it does. */
+    private void publishUntilDone(Mutation mutation, ApplyResult result) throws InterruptedException {
+        long pause = 500;
+        while (true) {
+            try {
+                publish(mutation, result);
+                return;
+            } catch (RuntimeException e) {
+                if (!running) {
+                    throw new InterruptedException("stopping");
+                }
+                log.error("cannot publish the result of {}; retrying in {} ms", mutation.mutationId(), pause, e);
+                Thread.sleep(pause);
+                pause = Math.min(pause * 2, 30_000);
+            }
+        }
+    }
+
+    private void publish(Mutation mutation, ApplyResult result) {
+        MutationResult message = new MutationResult(MutationResult.SCHEMA_VERSION, mutation.mutationId(), mutation.cluster(),
+                clock.instant(), result.outcome(), result.detail());
+        send(new ProducerRecord<>(Topics.MUTATION_RESULTS, mutation.cluster(), MessageCodec.MUTATION_RESULT.encode(message)));
+        Counter.builder("meridian.applier.results").description("Results of applied mutations")
+                .tags("type", mutation.type().wire(), "outcome", result.outcome().wire()).register(metrics).increment();
+    }
+
+    private void deadLetter(ConsumerRecord<String, String> record, String reason) {
+        log.warn("record {}@{} of {} moved to the dead-letter topic: {}", record.partition(), record.offset(), record.topic(),
+                reason);
+        ProducerRecord<String, String> dead = new ProducerRecord<>(Topics.deadLetter(record.topic()), record.key(), record.value());
+        dead.headers().add(REASON_HEADER, reason.getBytes(StandardCharsets.UTF_8));
+        send(dead);
+        Counter.builder("meridian.applier.dead.letters").description("Mutation records moved to the dead-letter topic")
+                .register(metrics).increment();
+    }
+
+    private void send(ProducerRecord<String, String> record) {
+        try {
+            producer.send(record).get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while publishing to " + record.topic(), e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("cannot publish to " + record.topic(), e);
+        }
+    }
+
+    private void commitDone() {
+        Map<TopicPartition, Long> next = offsets.committable();
+        if (next.isEmpty()) {
+            return;
+        }
+        Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
+        next.forEach((partition, offset) -> commit.put(partition, new OffsetAndMetadata(offset)));
+        consumer.commitSync(commit);
+    }
+
+    /** Holds back a partition whose records wait in a lane (an unreachable cluster), so memory stays bounded. */
+    private void pauseOrResume() {
+        List<TopicPartition> toPause = new ArrayList<>();
+        List<TopicPartition> toResume = new ArrayList<>();
+        for (TopicPartition partition : consumer.assignment()) {
+            int pending = offsets.pending(partition);
+            if (pending >= settings.maxPendingPerPartition() && paused.add(partition)) {
+                toPause.add(partition);
+            } else if (pending < settings.maxPendingPerPartition() / 2 && paused.remove(partition)) {
+                toResume.add(partition);
+            }
+        }
+        if (!toPause.isEmpty()) {
+            consumer.pause(toPause);
+        }
+        if (!toResume.isEmpty()) {
+            consumer.resume(toResume);
+        }
+    }
+
+    private final class CommitOnRevoke implements ConsumerRebalanceListener {
+        @Override
+        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            commitDone();
+            partitions.forEach(offsets::forget);
+            paused.removeAll(partitions);
+        }
+
+        @Override
+        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            // reading resumes from the committed offsets
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!running) {
+            return;
+        }
+        running = false;
+        if (consumer != null) {
+            consumer.wakeup();
+        }
+        lanes.values().forEach(ExecutorService::shutdownNow);
+        try {
+            if (worker != null) {
+                worker.join(10_000);
+            }
+            for (ExecutorService lane : lanes.values()) {
+                lane.awaitTermination(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (producer != null) {
+            producer.close(Duration.ofSeconds(5));
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package io.meridian.gateway.command;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+
+/**
+ * The client of the command-service's admission API (plain HTTP inside the control plane). Every call
+ * ends within {@code timeout}; anything but a 200 with a JSON object is {@link CommandAnswer.Unavailable}.
+ */
+public final class CommandServiceClient {
+    private final ObjectMapper json = new ObjectMapper();
+    private final HttpClient http;
+    private final URI base;
+    private final Duration timeout;
+
+    public CommandServiceClient(String baseUrl, Duration timeout) {
+        this.base = URI.create(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
+        this.timeout = timeout;
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
+    }
+
+    /** POSTs {@code body} to {@code path} (relative, e.g. {@code api/admission/pods}). Never throws. */
+    public CommandAnswer post(String path, JsonNode body) {
+        HttpRequest request;
+        try {
+            request = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout)
+                    .header("Content-Type", "application/json").header("Accept", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(body))).build();
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            return new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, "cannot build the request: " + e.getMessage());
+        }
+        HttpResponse<byte[]> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (HttpTimeoutException e) {
+            return new CommandAnswer.Unavailable(CommandAnswer.Cause.TIMEOUT, "no answer within " + timeout.toMillis() + " ms");
+        } catch (IOException e) {
+            return new CommandAnswer.Unavailable(CommandAnswer.Cause.UNREACHABLE, oneLine(e));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new CommandAnswer.Unavailable(CommandAnswer.Cause.UNREACHABLE, "interrupted");
+        }
+        if (response.statusCode() != 200) {
+            return new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, "HTTP " + response.statusCode());
+        }
+        try {
+            JsonNode tree = json.readTree(response.body());
+            if (tree == null || !tree.isObject()) {
+                return new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, "the answer is not a JSON object");
+            }
+            return new CommandAnswer.Answered(tree);
+        } catch (IOException e) {
+            return new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, "the answer is not JSON");
+        }
+    }
+
+    private static String oneLine(Exception e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return message.lines().findFirst().orElse(e.getClass().getSimpleName());
+    }
+}

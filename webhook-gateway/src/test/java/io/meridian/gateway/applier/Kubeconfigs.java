@@ -1,0 +1,35 @@
+package io.meridian.gateway.applier;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Test kubeconfigs: {@code <dir>/<cluster>.kubeconfig} pointing at one apiserver with a token. */
+final class Kubeconfigs {
+    private Kubeconfigs() {
+    }
+
+    static Path directory() {
+        try {
+            return Files.createTempDirectory("kubeconfigs");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Path write(Path directory, String cluster, String server) {
+        try {
+            return Files.writeString(directory.resolve(cluster + ".kubeconfig"), """
+                    apiVersion: v1
+                    kind: Config
+                    clusters: [{name: %1$s, cluster: {server: "%2$s"}}]
+                    contexts: [{name: %1$s, context: {cluster: %1$s, user: %1$s}}]
+                    current-context: %1$s
+                    users: [{name: %1$s, user: {token: test}}]
+                    """.formatted(cluster, server));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
