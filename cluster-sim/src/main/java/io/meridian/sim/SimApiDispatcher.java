@@ -1,0 +1,177 @@
+package io.meridian.sim;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.fabric8.mockwebserver.dsl.HttpMethod;
+import io.fabric8.mockwebserver.http.Buffer;
+import io.fabric8.mockwebserver.http.Headers;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.fabric8.zjsonpatch.JsonPatch;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The mock server's CRUD dispatcher plus what a kube-apiserver adds that the simulation needs:
+ * <ul>
+ * <li>a real {@code scale} sub-resource: the stock dispatcher maps {@code .../scale} onto the
+ * object itself, so a PUT of an {@code autoscaling/v1 Scale} would overwrite the workload. Here GET
+ * answers a Scale built from the object, and PUT/PATCH change only {@code spec.replicas};</li>
+ * <li>validating admission of pod DELETE and of the {@code pods/eviction} sub-resource sent by
+ * clients outside the simulation (the simulation's own client marks its requests with
+ * {@value #SIM_HEADER} and admits its deletes itself). The webhook is called on the server's event
+ * loop, which waits for it, as a request to a real API server waits.</li>
+ * </ul>
+ */
+final class SimApiDispatcher extends KubernetesCrudDispatcher {
+
+  static final String SIM_HEADER = "X-Meridian-Sim";
+  private static final String SCALE_SUFFIX = "/scale";
+  private static final String MERGE_PATCH = "application/merge-patch+json";
+  private static final Pattern POD_PATH = Pattern.compile("^/api/v1/namespaces/([^/]+)/pods/([^/]+)(/eviction)?$");
+
+  /** Decides on the deletion (subResource null) or eviction of a pod: null admits, else why not. */
+  interface PodDeleteGate {
+    String refuse(String namespace, String name, String subResource, JsonNode pod);
+  }
+
+  private final ObjectMapper json = Serialization.jsonMapper();
+  private volatile PodDeleteGate gate;
+
+  void gate(PodDeleteGate podDeleteGate) {
+    this.gate = podDeleteGate;
+  }
+
+  @Override
+  public MockResponse dispatch(RecordedRequest request) {
+    String path = request.getPath();
+    int query = path.indexOf('?');
+    String bare = query < 0 ? path : path.substring(0, query);
+    Matcher pod = POD_PATH.matcher(bare);
+    if (pod.matches() && gate != null && request.getHeader(SIM_HEADER) == null) {
+      boolean eviction = pod.group(3) != null;
+      if (eviction && request.method() == HttpMethod.POST || !eviction && request.method() == HttpMethod.DELETE) {
+        return deletePod(request, pod.group(1), pod.group(2), eviction);
+      }
+    }
+    if (!bare.endsWith(SCALE_SUFFIX)) {
+      return super.dispatch(request);
+    }
+    String objectPath = bare.substring(0, bare.length() - SCALE_SUFFIX.length());
+    try {
+      return switch (request.method()) {
+        case GET -> toScale(handleGet(objectPath));
+        case PUT -> setReplicas(objectPath, json.readTree(request.getUtf8Body()).path("spec").path("replicas"));
+        case PATCH -> patchScale(objectPath, request);
+        default -> new MockResponse().setResponseCode(405);
+      };
+    } catch (IOException | RuntimeException e) {
+      return new MockResponse().setResponseCode(422).setBody(status(422, "Invalid", e.getMessage()));
+    }
+  }
+
+  private MockResponse deletePod(RecordedRequest request, String namespace, String name, boolean eviction) {
+    String podPath = "/api/v1/namespaces/" + namespace + "/pods/" + name;
+    MockResponse current = handleGet(podPath);
+    if (current.code() != 200) {
+      return current;
+    }
+    String refusal;
+    try {
+      refusal = gate.refuse(namespace, name, eviction ? "eviction" : null, json.readTree(current.getBody().readUtf8()));
+    } catch (IOException | RuntimeException e) {
+      refusal = "Internal error occurred: " + e.getMessage();
+    }
+    if (refusal != null) {
+      int code = refusal.startsWith("admission webhook") ? 400 : 500;
+      return new MockResponse().setResponseCode(code)
+          .setBody(status(code, code == 400 ? "BadRequest" : "InternalError", refusal));
+    }
+    if (!eviction) {
+      return super.dispatch(request);
+    }
+    handleDelete(podPath);
+    ObjectNode success = json.createObjectNode();
+    success.put("apiVersion", "v1").put("kind", "Status").put("status", "Success").put("code", 201);
+    return new MockResponse().setResponseCode(201).setBody(success.toString());
+  }
+
+  private MockResponse patchScale(String objectPath, RecordedRequest request) throws IOException {
+    MockResponse current = toScale(handleGet(objectPath));
+    if (current.code() != 200) {
+      return current;
+    }
+    JsonNode scale = json.readTree(current.getBody().readUtf8());
+    String contentType = String.valueOf(request.getHeader("Content-Type"));
+    JsonNode patched = contentType.contains("json-patch")
+        ? JsonPatch.apply(json.readTree(request.getUtf8Body()), scale)
+        : json.readerForUpdating(scale.deepCopy()).readValue(request.getUtf8Body());
+    return setReplicas(objectPath, patched.path("spec").path("replicas"));
+  }
+
+  private MockResponse setReplicas(String objectPath, JsonNode replicas) {
+    if (!replicas.isInt() || replicas.asInt() < 0) {
+      return new MockResponse().setResponseCode(422)
+          .setBody(status(422, "Invalid", "spec.replicas must be a non-negative integer"));
+    }
+    String body = "{\"spec\":{\"replicas\":" + replicas.asInt() + "}}";
+    Headers headers = Headers.builder().add("Content-Type", MERGE_PATCH).build();
+    RecordedRequest patch = new RecordedRequest("HTTP/1.1", HttpMethod.PATCH, objectPath, headers,
+        new Buffer(body.getBytes(StandardCharsets.UTF_8)));
+    MockResponse response = handlePatch(patch);
+    return response.code() / 100 == 2 ? toScale(response.setResponseCode(200)) : response;
+  }
+
+  private MockResponse toScale(MockResponse objectResponse) {
+    if (objectResponse.code() != 200 || objectResponse.getBody() == null) {
+      return objectResponse;
+    }
+    try {
+      JsonNode object = json.readTree(objectResponse.getBody().readUtf8());
+      if (!object.has("metadata") || object.path("kind").asText().endsWith("List")) {
+        return new MockResponse().setResponseCode(404).setBody(status(404, "NotFound", "no such object"));
+      }
+      ObjectNode scale = json.createObjectNode();
+      scale.put("apiVersion", "autoscaling/v1");
+      scale.put("kind", "Scale");
+      ObjectNode metadata = scale.putObject("metadata");
+      for (String field : new String[] {"name", "namespace", "uid", "resourceVersion", "creationTimestamp"}) {
+        if (object.path("metadata").has(field)) {
+          metadata.set(field, object.path("metadata").get(field));
+        }
+      }
+      scale.putObject("spec").put("replicas", object.path("spec").path("replicas").asInt(0));
+      ObjectNode status = scale.putObject("status");
+      status.put("replicas", object.path("status").path("replicas").asInt(0));
+      String selector = object.path("status").path("labelSelector").asText("");
+      status.put("selector", selector.isEmpty() ? selectorString(object.path("spec").path("selector")) : selector);
+      return new MockResponse().setResponseCode(200).setBody(json.writeValueAsString(scale));
+    } catch (IOException e) {
+      return new MockResponse().setResponseCode(500).setBody(status(500, "InternalError", e.getMessage()));
+    }
+  }
+
+  private static String selectorString(JsonNode selector) {
+    StringJoiner joined = new StringJoiner(",");
+    for (Iterator<Map.Entry<String, JsonNode>> it = selector.path("matchLabels").fields(); it.hasNext();) {
+      Map.Entry<String, JsonNode> label = it.next();
+      joined.add(label.getKey() + "=" + label.getValue().asText());
+    }
+    return joined.toString();
+  }
+
+  private String status(int code, String reason, String message) {
+    ObjectNode status = json.createObjectNode();
+    status.put("apiVersion", "v1").put("kind", "Status").put("status", "Failure")
+        .put("code", code).put("reason", reason).put("message", String.valueOf(message));
+    return status.toString();
+  }
+}
