@@ -118,9 +118,10 @@ public final class StandaloneRuntime implements AutoCloseable {
         projectionPort = freePort();
         gatewayPort = freePort();
         timed("command-service on :" + commandPort, () -> startService("command-service", CommandServiceApplication.class,
-                commandProperties(), List.of()));
+                databaseService("command-service", commandPort, COMMAND_DATABASE, "MERIDIAN_COMMAND_PORT"), List.of()));
         timed("projection-service on :" + projectionPort, () -> startService("projection-service",
-                ProjectionServiceApplication.class, projectionProperties(), List.of("org.axonframework")));
+                ProjectionServiceApplication.class, databaseService("projection-service", projectionPort, PROJECTION_DATABASE,
+                        "MERIDIAN_PROJECTION_PORT"), List.of("org.axonframework")));
         timed("webhook-gateway on :" + gatewayPort, () -> startService("webhook-gateway", GatewayApplication.class,
                 gatewayProperties(), List.of("org.axonframework", "org.springframework.boot.jdbc",
                         "org.springframework.boot.flyway", "org.springframework.boot.persistence",
@@ -174,21 +175,13 @@ public final class StandaloneRuntime implements AutoCloseable {
         }
     }
 
-    private Map<String, Object> commandProperties() {
-        Map<String, Object> p = common("command-service", commandPort);
-        p.put("MERIDIAN_DB_URL", postgres.jdbcUrl(COMMAND_DATABASE));
+    /** A service with its own database: the {@code MERIDIAN_DB_*} values, and its port as {@code portVariable}. */
+    private Map<String, Object> databaseService(String service, int port, String database, String portVariable) {
+        Map<String, Object> p = common(service, port);
+        p.put("MERIDIAN_DB_URL", postgres.jdbcUrl(database));
         p.put("MERIDIAN_DB_USER", postgres.username());
         p.put("MERIDIAN_DB_PASSWORD", postgres.password());
-        p.put("MERIDIAN_COMMAND_PORT", commandPort);
-        return p;
-    }
-
-    private Map<String, Object> projectionProperties() {
-        Map<String, Object> p = common("projection-service", projectionPort);
-        p.put("MERIDIAN_DB_URL", postgres.jdbcUrl(PROJECTION_DATABASE));
-        p.put("MERIDIAN_DB_USER", postgres.username());
-        p.put("MERIDIAN_DB_PASSWORD", postgres.password());
-        p.put("MERIDIAN_PROJECTION_PORT", projectionPort);
+        p.put(portVariable, port);
         return p;
     }
 
