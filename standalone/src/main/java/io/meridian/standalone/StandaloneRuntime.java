@@ -38,6 +38,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -61,6 +63,7 @@ public final class StandaloneRuntime implements AutoCloseable {
             Topics.DOMAIN_EVENTS);
     private static final int PARTITIONS = 4;
     private static final String MIGRATIONS = "db/migration";
+    private static final String AXON_UPDATE_CHECKER_DISABLED = "axoniq.update-checker.disabled";
 
     /** What the runtime says while it starts ({@code kafka started (3.1 s)}). */
     public interface Progress extends Consumer<String> {
@@ -97,23 +100,51 @@ public final class StandaloneRuntime implements AutoCloseable {
     }
 
     private void startAll(List<ClusterSpec> clusters, SimOptions options) {
-        timed("kafka", () -> {
+        // logging is set up once here, before threads race to initialise it
+        org.slf4j.LoggerFactory.getLogger(StandaloneRuntime.class);
+        // the standalone process does not phone home (Axon's update checker would try on every start)
+        if (System.getProperty(AXON_UPDATE_CHECKER_DISABLED) == null) {
+            System.setProperty(AXON_UPDATE_CHECKER_DISABLED, "true");
+        }
+        // the three servers do not need each other: start them side by side
+        CompletableFuture<Void> kafkaUp = CompletableFuture.runAsync(() -> timed("kafka", () -> {
             kafka = quietly(EmbeddedKafka::start);
-            started.push(kafka);
             createTopics(kafka.bootstrapServers());
-        });
-        timed("postgresql", () -> {
+        }));
+        CompletableFuture<Void> postgresUp = CompletableFuture.runAsync(() -> timed("postgresql", () -> {
             postgres = EmbeddedPostgresServer.start();
-            started.push(postgres);
             postgres.createDatabase(COMMAND_DATABASE);
             postgres.createDatabase(PROJECTION_DATABASE);
-        });
-        timed("simulated clusters " + clusters.stream().map(ClusterSpec::name).toList(), () -> {
+        }));
+        CompletableFuture<Void> fleetUp = CompletableFuture.runAsync(() -> timed("simulated clusters "
+                + clusters.stream().map(ClusterSpec::name).toList(), () -> {
             fleet = SimulatedFleet.start(clusters, options);
-            started.push(fleet);
             kubeconfigs = writeKubeconfigs(fleet);
+        }));
+        RuntimeException failure = null;
+        for (CompletableFuture<Void> up : List.of(kafkaUp, postgresUp, fleetUp)) {
+            try {
+                up.join();
+            } catch (CompletionException e) {
+                failure = e.getCause() instanceof RuntimeException r ? r : e;
+            }
+        }
+        // registered in start order so that close() stops them in reverse
+        if (kafka != null) {
+            started.push(kafka);
+        }
+        if (postgres != null) {
+            started.push(postgres);
+        }
+        if (fleet != null) {
+            started.push(fleet);
+        }
+        if (kubeconfigs != null) {
             started.push(() -> deleteRecursively(kubeconfigs));
-        });
+        }
+        if (failure != null) {
+            throw failure;
+        }
         commandPort = freePort();
         projectionPort = freePort();
         gatewayPort = freePort();
@@ -133,7 +164,11 @@ public final class StandaloneRuntime implements AutoCloseable {
     private void timed(String what, Runnable step) {
         long start = System.nanoTime();
         step.run();
-        progress.accept(String.format(java.util.Locale.ROOT, "%s (%.1f s)", what, (System.nanoTime() - start) / 1e9));
+        report(String.format(java.util.Locale.ROOT, "%s (%.1f s)", what, (System.nanoTime() - start) / 1e9));
+    }
+
+    private synchronized void report(String line) {
+        progress.accept(line);
     }
 
     /** Kafka's storage formatter prints to System.out; the standalone process keeps its output its own. */

@@ -23,6 +23,7 @@ public final class ScenarioRunner {
     private final Listener listener;
     private final boolean stopAtFirstFailure;
     private final Duration pollEvery;
+    private volatile boolean cancelled;
 
     /** Told about every step as it starts and ends. */
     public interface Listener {
@@ -55,6 +56,11 @@ public final class ScenarioRunner {
         this.pollEvery = pollEvery;
     }
 
+    /** Ends the run after the current step (whose wait or poll stops early); for Ctrl-C. */
+    public void cancel() {
+        cancelled = true;
+    }
+
     public Outcome run(Scenario scenario) {
         List<StepResult> results = new ArrayList<>();
         for (int i = 0; i < scenario.apply().size(); i++) {
@@ -62,14 +68,14 @@ public final class ScenarioRunner {
             Step.Apply step = new Step.Apply(manifest.cluster(), manifest.manifest());
             StepResult result = run("apply " + i, step);
             results.add(result);
-            if (!result.ok() && stopAtFirstFailure) {
+            if (!result.ok() && stopAtFirstFailure || cancelled) {
                 return new Outcome(results);
             }
         }
         for (int i = 0; i < scenario.steps().size(); i++) {
             StepResult result = run("step " + i, scenario.steps().get(i));
             results.add(result);
-            if (!result.ok() && stopAtFirstFailure) {
+            if (!result.ok() && stopAtFirstFailure || cancelled) {
                 break;
             }
         }
@@ -89,6 +95,9 @@ public final class ScenarioRunner {
             failure = e.getCode() == 404 ? "not found" : "API error " + e.getCode() + ": " + firstLine(e.getMessage());
         } catch (RuntimeException e) {
             failure = firstLine(e.getMessage() == null ? e.toString() : e.getMessage());
+        }
+        if (cancelled && failure != null) {
+            failure = "stopped";
         }
         StepResult result = new StepResult(label, description, failure == null,
                 Duration.ofNanos(System.nanoTime() - start), failure);
@@ -138,7 +147,7 @@ public final class ScenarioRunner {
             if (last.holds()) {
                 return null;
             }
-            if (System.nanoTime() >= deadline || Thread.currentThread().isInterrupted()) {
+            if (System.nanoTime() >= deadline || cancelled) {
                 return last.seen();
             }
             sleep(pollEvery);
@@ -148,9 +157,13 @@ public final class ScenarioRunner {
     private record Check(boolean holds, String seen) {
     }
 
-    private static void sleep(Duration duration) {
+    /** Sleeps in short slices so that {@link #cancel()} ends a wait promptly. */
+    private void sleep(Duration duration) {
+        long until = System.nanoTime() + duration.toNanos();
         try {
-            Thread.sleep(duration.toMillis());
+            while (!cancelled && System.nanoTime() < until) {
+                Thread.sleep(Math.max(1, Math.min(100, (until - System.nanoTime()) / 1_000_000)));
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
