@@ -112,7 +112,9 @@ public final class ScenarioRunner {
         } else if (step instanceof Step.Apply a) {
             fleet.cluster(a.cluster()).api().apply(a.manifest());
         } else if (step instanceof Step.Delete d) {
-            if (!fleet.cluster(d.cluster()).api().delete(d.kind(), d.namespace(), d.name())) {
+            // a namespaced kind without a namespace means "default", as in apply; cluster-scoped kinds ignore it
+            String namespace = d.namespace() == null ? "default" : d.namespace();
+            if (!fleet.cluster(d.cluster()).api().delete(d.kind(), namespace, d.name())) {
                 return "no " + d.kind() + " " + (d.namespace() == null ? "" : d.namespace() + "/") + d.name();
             }
         } else if (step instanceof Step.Fault f) {

@@ -55,7 +55,7 @@ public sealed interface Step {
         }
     }
 
-    /** Deletes an object; {@code namespace} is null for cluster-scoped kinds. */
+    /** Deletes an object; {@code namespace} is null when the step gives none ({@code default} for a namespaced kind). */
     record Delete(String cluster, String kind, String namespace, String name) implements Step {
         @Override
         public String describe() {

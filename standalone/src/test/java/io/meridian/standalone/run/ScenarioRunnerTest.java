@@ -151,20 +151,22 @@ class ScenarioRunnerTest {
                   - expect: {within: 1s, rebalancer: {name: r}, observedWorkloads: [{name: web, result: Successful}]}
                   - delete: {kind: Deployment, namespace: all, name: other}
                   - delete: {kind: Deployment, namespace: all, name: other}
+                  - delete: {kind: WorkloadRebalancer, name: none}
                   - expect: {within: 1s, workloadSpread: {namespace: all, name: nope}, subsets: {a: 0}}
                   - scale: {kind: Deployment, namespace: all, name: missing, replicas: 1}
                   - wait: 50ms
                 """, false, lines);
 
-        assertThat(outcome.results()).hasSize(15);
-        assertThat(outcome.failures()).isEqualTo(6);
+        assertThat(outcome.results()).hasSize(16);
+        assertThat(outcome.failures()).isEqualTo(7);
         assertThat(lines.subList(2, 7)).allMatch(l -> l.startsWith("ok  "));
         assertThat(lines.subList(7, 10)).allSatisfy(l -> assertThat(l).startsWith("FAIL ").endsWith(": not supported yet"));
         assertThat(lines.get(10)).startsWith("ok  step 8 delete Deployment all/other in member1");
         assertThat(lines.get(11)).endsWith(": no Deployment all/other");
-        assertThat(lines.get(12)).endsWith(": saw no WorkloadSpread all/nope in member1");
-        assertThat(lines.get(13)).startsWith("FAIL step 11 scale Deployment all/missing to 1");
-        assertThat(lines.get(14)).startsWith("ok  step 12 wait 50 ms");
+        assertThat(lines.get(12)).startsWith("FAIL step 10 delete WorkloadRebalancer none in member1").endsWith(": no WorkloadRebalancer none");
+        assertThat(lines.get(13)).endsWith(": saw no WorkloadSpread all/nope in member1");
+        assertThat(lines.get(14)).startsWith("FAIL step 12 scale Deployment all/missing to 1");
+        assertThat(lines.get(15)).startsWith("ok  step 13 wait 50 ms");
         assertThat(fleet.cluster("member2").isUnreachable()).isFalse();
         assertThat(new FleetObserver(fleet).spread("member1", "all", "ws").counts()).isEqualTo(Map.of("a", 0, "b", 0));
     }
