@@ -27,6 +27,7 @@ class ScenarioExamplesE2ETest {
         assumeTrue(Files.isRegularFile(file), "no " + file + " here");
 
         DemoCommandTest.Run run = DemoCommandTest.run("demo", "--scenario", file.toString(), "--check");
+        System.out.print(run.err() + run.out());
 
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
         assertThat(Arrays.stream(run.out().split("\\R")).filter(l -> !l.isBlank()))
