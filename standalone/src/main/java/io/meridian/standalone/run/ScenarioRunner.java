@@ -1,0 +1,178 @@
+package io.meridian.standalone.run;
+
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.meridian.sim.AdmissionDeniedException;
+import io.meridian.sim.SimulatedCluster;
+import io.meridian.sim.SimulatedFleet;
+import io.meridian.standalone.scenario.Scenario;
+import io.meridian.standalone.scenario.Step;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Runs a scenario against a fleet: applies the {@code apply:} manifests, then the steps in order.
+ * An {@code expect} polls until it holds or {@code within} has passed. With {@code stopAtFirstFailure}
+ * (the {@code --check} mode) the run ends at the first step that fails.
+ */
+public final class ScenarioRunner {
+    static final String NOT_SUPPORTED = "not supported yet";
+    private final SimulatedFleet fleet;
+    private final FleetObserver observer;
+    private final Listener listener;
+    private final boolean stopAtFirstFailure;
+    private final Duration pollEvery;
+    private volatile boolean cancelled;
+
+    /** Told about every step as it starts and ends. */
+    public interface Listener {
+        default void started(String label, String description) {
+        }
+
+        void finished(StepResult result);
+    }
+
+    /** The results in order; {@link #passed()} when none failed. */
+    public record Outcome(List<StepResult> results) {
+        public boolean passed() {
+            return results.stream().allMatch(StepResult::ok);
+        }
+
+        public long failures() {
+            return results.stream().filter(r -> !r.ok()).count();
+        }
+    }
+
+    public ScenarioRunner(SimulatedFleet fleet, Listener listener, boolean stopAtFirstFailure) {
+        this(fleet, listener, stopAtFirstFailure, Duration.ofMillis(250));
+    }
+
+    ScenarioRunner(SimulatedFleet fleet, Listener listener, boolean stopAtFirstFailure, Duration pollEvery) {
+        this.fleet = fleet;
+        this.observer = new FleetObserver(fleet);
+        this.listener = listener;
+        this.stopAtFirstFailure = stopAtFirstFailure;
+        this.pollEvery = pollEvery;
+    }
+
+    /** Ends the run after the current step (whose wait or poll stops early); for Ctrl-C. */
+    public void cancel() {
+        cancelled = true;
+    }
+
+    public Outcome run(Scenario scenario) {
+        List<StepResult> results = new ArrayList<>();
+        for (int i = 0; i < scenario.apply().size(); i++) {
+            Scenario.Manifest manifest = scenario.apply().get(i);
+            Step.Apply step = new Step.Apply(manifest.cluster(), manifest.manifest());
+            StepResult result = run("apply " + i, step);
+            results.add(result);
+            if (!result.ok() && stopAtFirstFailure || cancelled) {
+                return new Outcome(results);
+            }
+        }
+        for (int i = 0; i < scenario.steps().size(); i++) {
+            StepResult result = run("step " + i, scenario.steps().get(i));
+            results.add(result);
+            if (!result.ok() && stopAtFirstFailure || cancelled) {
+                break;
+            }
+        }
+        return new Outcome(results);
+    }
+
+    StepResult run(String label, Step step) {
+        String description = step.describe();
+        listener.started(label, description);
+        long start = System.nanoTime();
+        String failure;
+        try {
+            failure = execute(step);
+        } catch (AdmissionDeniedException e) {
+            failure = "refused by admission: " + e.getMessage();
+        } catch (KubernetesClientException e) {
+            failure = e.getCode() == 404 ? "not found" : "API error " + e.getCode() + ": " + firstLine(e.getMessage());
+        } catch (RuntimeException e) {
+            failure = firstLine(e.getMessage() == null ? e.toString() : e.getMessage());
+        }
+        if (cancelled && failure != null) {
+            failure = "stopped";
+        }
+        StepResult result = new StepResult(label, description, failure == null,
+                Duration.ofNanos(System.nanoTime() - start), failure);
+        listener.finished(result);
+        return result;
+    }
+
+    /** Null when the step did what it says, else what went wrong or what was seen instead. */
+    private String execute(Step step) {
+        if (step instanceof Step.Scale s) {
+            fleet.cluster(s.cluster()).api().scale(s.kind(), s.namespace(), s.name(), s.replicas());
+        } else if (step instanceof Step.Apply a) {
+            fleet.cluster(a.cluster()).api().apply(a.manifest());
+        } else if (step instanceof Step.Delete d) {
+            // a namespaced kind without a namespace means "default", as in apply; cluster-scoped kinds ignore it
+            String namespace = d.namespace() == null ? "default" : d.namespace();
+            if (!fleet.cluster(d.cluster()).api().delete(d.kind(), namespace, d.name())) {
+                return "no " + d.kind() + " " + (d.namespace() == null ? "" : d.namespace() + "/") + d.name();
+            }
+        } else if (step instanceof Step.Fault f) {
+            SimulatedCluster cluster = fleet.cluster(f.cluster());
+            switch (f.kind()) {
+                case ZONE_FULL -> cluster.zoneFull(f.target());
+                case NODE_NOT_READY -> cluster.nodeNotReady(f.target());
+                case UNREACHABLE -> cluster.unreachable();
+            }
+        } else if (step instanceof Step.Recover r) {
+            fleet.cluster(r.cluster()).recover();
+        } else if (step instanceof Step.Wait w) {
+            sleep(w.duration());
+        } else if (step instanceof Step.Expect e) {
+            return expect(e);
+        }
+        return null;
+    }
+
+    private String expect(Step.Expect expect) {
+        if (!(expect.expectation() instanceof Step.WorkloadSpreadSubsets ws)) {
+            // unitedDeployment, workload/clusters and rebalancer come with the UnitedDeployment and federation work
+            return NOT_SUPPORTED;
+        }
+        Supplier<Check> check = () -> {
+            SpreadSnapshot snapshot = observer.spread(ws.cluster(), ws.namespace(), ws.name());
+            return new Check(snapshot.matches(ws.subsets()), "saw " + snapshot.describe(ws.subsets()));
+        };
+        long deadline = System.nanoTime() + expect.within().toNanos();
+        while (true) {
+            Check last = check.get();
+            if (last.holds()) {
+                return null;
+            }
+            if (System.nanoTime() >= deadline || cancelled) {
+                return last.seen();
+            }
+            sleep(pollEvery);
+        }
+    }
+
+    private record Check(boolean holds, String seen) {
+    }
+
+    /** Sleeps in short slices so that {@link #cancel()} ends a wait promptly. */
+    private void sleep(Duration duration) {
+        long until = System.nanoTime() + duration.toNanos();
+        try {
+            while (!cancelled && System.nanoTime() < until) {
+                Thread.sleep(Math.max(1, Math.min(100, (until - System.nanoTime()) / 1_000_000)));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String firstLine(String message) {
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+}
