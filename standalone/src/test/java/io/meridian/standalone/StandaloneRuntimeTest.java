@@ -59,7 +59,7 @@ class StandaloneRuntimeTest {
                 assertThat(client.admissionRegistration().v1().mutatingWebhookConfigurations().list().getItems())
                         .singleElement().satisfies(w -> {
                             assertThat(w.getWebhooks().get(0).getClientConfig().getUrl())
-                                    .isEqualTo(gateway + "/mutate-pods?cluster=" + cluster);
+                                    .isEqualTo(gateway + "/mutate-pods/" + cluster);
                             assertThat(w.getWebhooks().get(0).getClientConfig().getCaBundle()).isEqualTo(runtime.caBundle());
                             assertThat(w.getWebhooks().get(0).getFailurePolicy()).isEqualTo("Ignore");
                             assertThat(w.getWebhooks().get(0).getTimeoutSeconds()).isEqualTo(3);
