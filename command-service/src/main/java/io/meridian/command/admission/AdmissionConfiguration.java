@@ -1,0 +1,15 @@
+package io.meridian.command.admission;
+
+import io.meridian.command.kafka.MeridianProperties;
+import java.time.Clock;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+@Configuration(proxyBeanMethods = false)
+public class AdmissionConfiguration {
+    @Bean
+    public AdmissionBatcher admissionBatcher(CommandGateway commands, Clock clock, MeridianProperties properties) {
+        return new AdmissionBatcher(commands, clock, properties.admissionBatchMax(), 16);
+    }
+}

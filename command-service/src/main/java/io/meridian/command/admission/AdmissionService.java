@@ -1,0 +1,210 @@
+package io.meridian.command.admission;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.command.cluster.ClusterEventConsumer;
+import io.meridian.command.cluster.ClusterState;
+import io.meridian.command.kafka.MeridianProperties;
+import io.meridian.command.ws.KernelJson;
+import io.meridian.command.ws.api.AdmissionOutcome;
+import io.meridian.command.ws.api.PodToAdmit;
+import io.meridian.command.ws.api.RecordPodDeletion;
+import io.meridian.command.ws.api.WorkloadSpreadApi;
+import io.meridian.core.ws.MatchedWorkloadSpread;
+import io.meridian.core.ws.admission.AdmissionDecision;
+import io.meridian.core.ws.admission.AdmissionResult;
+import io.meridian.core.ws.admission.AdmissionSettings;
+import io.meridian.core.ws.admission.ListedSpread;
+import io.meridian.core.ws.admission.PodCreationAdmission;
+import io.meridian.core.ws.admission.PodCreationRequest;
+import io.meridian.core.ws.model.WorkloadSpreadStatus;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.modelling.command.AggregateNotFoundException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+import org.springframework.stereotype.Service;
+
+/**
+ * The admission API's logic. A CREATE is routed to its spread by a kernel pre-match over the spreads
+ * the cluster state lists in the pod's namespace; the spread's aggregate then re-runs the full decision
+ * on its own state. CREATEs of one spread are micro-batched; the answer waits for the commit.
+ */
+@Service
+public class AdmissionService {
+    private static final Logger log = LoggerFactory.getLogger(AdmissionService.class);
+    private static final PodCreationAdmission ROUTING = new PodCreationAdmission();
+
+    private final ClusterState state;
+    private final ClusterEventConsumer clusterEvents;
+    private final CommandGateway commands;
+    private final AdmissionBatcher batcher;
+    private final Clock clock;
+    private final MeridianProperties properties;
+
+    public AdmissionService(ClusterState state, ClusterEventConsumer clusterEvents, CommandGateway commands,
+                            AdmissionBatcher batcher, Clock clock, MeridianProperties properties) {
+        this.state = state;
+        this.clusterEvents = clusterEvents;
+        this.commands = commands;
+        this.batcher = batcher;
+        this.clock = clock;
+        this.properties = properties;
+    }
+
+    /** One admission request as the gateway sends it. */
+    public record Request(String cluster, String uid, String operation, boolean dryRun, String namespace, JsonNode pod) {
+    }
+
+    public AdmissionOutcome admit(Request request) {
+        String decisionId = UUID.randomUUID().toString();
+        MDC.put("cluster", request.cluster());
+        MDC.put("decisionId", decisionId);
+        try {
+            if ("CREATE".equals(request.operation())) {
+                return create(request, decisionId);
+            }
+            return delete(request, decisionId);
+        } finally {
+            MDC.remove("cluster");
+            MDC.remove("decisionId");
+            MDC.remove("aggregate");
+        }
+    }
+
+    private AdmissionOutcome create(Request request, String decisionId) {
+        clusterEvents.awaitApplied(properties.catchUpWait());
+        JsonNode pod = withNamespace(request.pod(), request.namespace());
+        String namespace = pod.path("metadata").path("namespace").asText("");
+        List<ObjectNode> manifests = state.spreads(request.cluster(), namespace);
+        if (manifests.isEmpty()) {
+            return allow(decisionId, "no WorkloadSpread in namespace " + namespace);
+        }
+        List<ListedSpread> listed = new ArrayList<>();
+        for (ObjectNode manifest : manifests) {
+            try {
+                boolean deleting = manifest.path("metadata").hasNonNull("deletionTimestamp");
+                listed.add(new ListedSpread(KernelJson.spread(manifest, WorkloadSpreadStatus.EMPTY), deleting));
+            } catch (IllegalArgumentException unreadable) {
+                log.debug("skipping an unreadable spread: {}", unreadable.getMessage());
+            }
+        }
+        List<JsonNode> chain = ownerChain(request.cluster(), pod);
+        AdmissionResult routing = ROUTING.decide(new PodCreationRequest(pod, listed, KernelJson.clusterObjects(chain),
+                AdmissionSettings.defaults(), clock.instant(), decisionId, Map.of()));
+        Optional<String> spread = spreadOf(routing.decision(), listed);
+        if (spread.isEmpty()) {
+            return outcome(decisionId, routing.decision());
+        }
+        String aggregateId = WorkloadSpreadApi.aggregateId(request.cluster(), namespace, spread.get());
+        MDC.put("aggregate", aggregateId);
+        PodToAdmit toAdmit = new PodToAdmit(request.uid(), decisionId, pod);
+        try {
+            if (request.dryRun()) {
+                return batcher.dryRun(aggregateId, toAdmit, chain);
+            }
+            return batcher.submit(aggregateId, toAdmit, chain).get(30, TimeUnit.SECONDS);
+        } catch (AggregateNotFoundException e) {
+            return allow(decisionId, spread.get() + ": WorkloadSpread not registered yet");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof AggregateNotFoundException) {
+                return allow(decisionId, spread.get() + ": WorkloadSpread not registered yet");
+            }
+            throw new IllegalStateException("admission failed: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("admission not decided in time", e);
+        }
+    }
+
+    private AdmissionOutcome delete(Request request, String decisionId) {
+        JsonNode pod = withNamespace(request.pod(), request.namespace());
+        String namespace = pod.path("metadata").path("namespace").asText("");
+        JsonNode annotations = pod.path("metadata").path("annotations");
+        Optional<MatchedWorkloadSpread> matched = MatchedWorkloadSpread.parse(
+                annotations.path(MatchedWorkloadSpread.ANNOTATION).asText(null));
+        if (matched.isEmpty() || matched.get().name().isEmpty()) {
+            return allow(decisionId, "pod has no valid " + MatchedWorkloadSpread.ANNOTATION + " annotation");
+        }
+        String aggregateId = WorkloadSpreadApi.aggregateId(request.cluster(), namespace, matched.get().name());
+        MDC.put("aggregate", aggregateId);
+        try {
+            return AdmissionBatcher.withRetry(() -> commands.sendAndWait(new RecordPodDeletion(aggregateId, decisionId,
+                    request.operation(), pod, ownerChain(request.cluster(), pod), clock.instant(), request.dryRun())));
+        } catch (AggregateNotFoundException e) {
+            return allow(decisionId, matched.get().name() + ": WorkloadSpread not registered");
+        }
+    }
+
+    /** The workload objects from the pod's controller up its owner chain, as the cluster state has them. */
+    private List<JsonNode> ownerChain(String cluster, JsonNode pod) {
+        List<JsonNode> chain = new ArrayList<>();
+        String namespace = pod.path("metadata").path("namespace").asText("");
+        JsonNode current = pod;
+        for (int depth = 0; depth < 16; depth++) {
+            JsonNode owner = ClusterState.controllerOf(current);
+            if (owner == null) {
+                break;
+            }
+            Optional<ObjectNode> object = state.find(cluster, namespace, owner.path("kind").asText(), owner.path("name").asText());
+            if (object.isEmpty()) {
+                break;
+            }
+            chain.add(object.get());
+            current = object.get();
+        }
+        return chain;
+    }
+
+    /** The spread a routing decision names: the one it patched the pod into, or the one its reason starts with. */
+    private static Optional<String> spreadOf(AdmissionDecision decision, List<ListedSpread> listed) {
+        if (decision instanceof AdmissionDecision.Patch patch) {
+            JsonNode annotation = patch.mutatedPod().path("metadata").path("annotations").path(MatchedWorkloadSpread.ANNOTATION);
+            Optional<MatchedWorkloadSpread> matched = MatchedWorkloadSpread.parse(annotation.asText(null));
+            if (matched.isPresent()) {
+                return Optional.of(matched.get().name());
+            }
+        }
+        for (ListedSpread spread : listed) {
+            if (decision.reason().startsWith(spread.spread().name() + ": ")) {
+                return Optional.of(spread.spread().name());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static JsonNode withNamespace(JsonNode pod, String namespace) {
+        if (pod == null || !pod.isObject()) {
+            throw new IllegalArgumentException("pod: required object is missing");
+        }
+        ObjectNode copy = ((ObjectNode) pod).deepCopy();
+        ObjectNode metadata = copy.path("metadata").isObject() ? (ObjectNode) copy.get("metadata") : copy.putObject("metadata");
+        if (!metadata.hasNonNull("namespace") && namespace != null) {
+            metadata.put("namespace", namespace);
+        }
+        return copy;
+    }
+
+    private static AdmissionOutcome allow(String decisionId, String reason) {
+        return new AdmissionOutcome(decisionId, AdmissionOutcome.ALLOW, null, null, reason, null);
+    }
+
+    private static AdmissionOutcome outcome(String decisionId, AdmissionDecision decision) {
+        if (decision instanceof AdmissionDecision.Deny deny) {
+            return new AdmissionOutcome(decisionId, AdmissionOutcome.DENY, null, null, deny.reason(), deny.code());
+        }
+        return allow(decisionId, decision.reason());
+    }
+
+}
