@@ -41,9 +41,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * Reads {@code meridian.cluster-events} from the beginning on every start (each instance keeps the
- * whole cluster state, so partitions are assigned, not shared in a group, and no offset is committed:
- * the state is rebuilt and every command it sends is idempotent). A record that does not decode goes
- * to the .dlq with the reason. While catching up only the state is rebuilt; once caught up the latest
+ * whole cluster state, so partitions are assigned, not shared in a group: the state is rebuilt and
+ * every command it sends is idempotent). A record that does not decode goes to the .dlq with the
+ * reason; the offsets committed after each batch's commands are stored serve as a watermark, so a
+ * restart's re-read does not move the same record to the .dlq again. While catching up only the state is rebuilt; once caught up the latest
  * version of every spread is upserted (or removed), the newest heartbeat and capacity per cluster are
  * reported and every spread is synced (which also re-arms its deadlines). After that, changes become
  * commands as they come: spread upserts and deletes, debounced syncs for pod, workload and node changes.
@@ -59,6 +60,8 @@ public class ClusterEventConsumer implements SmartLifecycle {
     private final SyncScheduler syncs;
     private final MeridianProperties properties;
     private final Map<Integer, Long> processed = new ConcurrentHashMap<>();
+    /** Per partition, the committed offset of the last run: rejected records below it are already in the .dlq. */
+    private final Map<Integer, Long> deadLettered = new HashMap<>();
     private final Object progress = new Object();
     private final Set<String> removedWhileCatchingUp = new LinkedHashSet<>();
     private final Map<String, ClusterEvent> lastHeartbeat = new LinkedHashMap<>();
@@ -81,7 +84,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
     @Override
     public void start() {
         running = true;
-        consumer = clients.consumer("command-service-cluster-events", null);
+        consumer = clients.consumer("command-service-cluster-events", properties.consumerGroup() + "-cluster-events");
         offsetReader = clients.consumer("command-service-cluster-events-offsets", null);
         worker = new Thread(this::run, "cluster-events");
         worker.start();
@@ -92,6 +95,12 @@ public class ClusterEventConsumer implements SmartLifecycle {
             List<TopicPartition> partitions = awaitPartitions();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
+            deadLettered.clear();
+            consumer.committed(new java.util.HashSet<>(partitions)).forEach((p, offset) -> {
+                if (offset != null) {
+                    deadLettered.put(p.partition(), offset.offset());
+                }
+            });
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
             checkCaughtUp(end);
             while (running) {
@@ -99,6 +108,10 @@ public class ClusterEventConsumer implements SmartLifecycle {
                 for (ConsumerRecord<String, String> record : records) {
                     handle(record, deadLetters);
                     markProcessed(record.partition(), record.offset() + 1);
+                }
+                if (!records.isEmpty()) {
+                    // a watermark only: below it, rejected records were already moved to the .dlq
+                    consumer.commitSync();
                 }
                 if (!caughtUp) {
                     for (TopicPartition p : partitions) {
@@ -168,7 +181,9 @@ public class ClusterEventConsumer implements SmartLifecycle {
     private void handle(ConsumerRecord<String, String> record, KafkaProducer<String, String> deadLetters) {
         Decoded<ClusterEvent> decoded = MessageCodec.CLUSTER_EVENT.decode(record.value());
         if (decoded instanceof Decoded.Rejected<ClusterEvent> rejected) {
-            DeadLetters.send(deadLetters, record, rejected.reason());
+            if (record.offset() >= deadLettered.getOrDefault(record.partition(), 0L)) {
+                DeadLetters.send(deadLetters, record, rejected.reason());
+            }
             return;
         }
         ClusterEvent event = ((Decoded.Accepted<ClusterEvent>) decoded).message();
