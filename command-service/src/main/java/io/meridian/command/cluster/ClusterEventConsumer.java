@@ -70,6 +70,8 @@ public class ClusterEventConsumer implements SmartLifecycle {
     private volatile boolean running;
     private volatile KafkaConsumer<String, String> consumer;
     private KafkaConsumer<String, String> offsetReader;
+    private Map<Integer, Long> lastEndOffsets;
+    private long lastEndOffsetsStarted;
     private Thread worker;
 
     public ClusterEventConsumer(KafkaClients clients, ClusterState state, CommandGateway commands, SyncScheduler syncs,
@@ -85,7 +87,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
     public void start() {
         running = true;
         consumer = clients.consumer("command-service-cluster-events", properties.consumerGroup() + "-cluster-events");
-        offsetReader = clients.consumer("command-service-cluster-events-offsets", null);
+        offsetReader = clients.offsetReader("command-service-cluster-events-offsets");
         worker = new Thread(this::run, "cluster-events");
         worker.start();
     }
@@ -330,19 +332,16 @@ public class ClusterEventConsumer implements SmartLifecycle {
      * after {@code timeout} and answers false (the decision then uses what is known).
      */
     public boolean awaitApplied(Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        Map<Integer, Long> target = new HashMap<>();
+        long arrived = System.nanoTime();
+        long deadline = arrived + timeout.toNanos();
+        Map<Integer, Long> target;
         try {
-            synchronized (this) {
-                if (offsetReader == null) {
-                    return false;
-                }
-                List<PartitionInfo> infos = offsetReader.partitionsFor(TOPIC, timeout);
-                List<TopicPartition> partitions = infos.stream().map(i -> new TopicPartition(TOPIC, i.partition())).toList();
-                offsetReader.endOffsets(partitions, timeout).forEach((p, end) -> target.put(p.partition(), end));
-            }
+            target = endOffsetsReadAfter(arrived, timeout);
         } catch (RuntimeException e) {
             log.debug("cannot read the end offsets of {}: {}", TOPIC, e.toString());
+            return false;
+        }
+        if (target == null) {
             return false;
         }
         synchronized (progress) {
@@ -366,19 +365,31 @@ public class ClusterEventConsumer implements SmartLifecycle {
         }
     }
 
+    /**
+     * The end offsets as read by a request that started at or after {@code arrived}: concurrent
+     * admissions share one read instead of each asking the broker.
+     */
+    private synchronized Map<Integer, Long> endOffsetsReadAfter(long arrived, Duration timeout) {
+        if (offsetReader == null) {
+            return null;
+        }
+        if (lastEndOffsets != null && lastEndOffsetsStarted >= arrived) {
+            return lastEndOffsets;
+        }
+        long started = System.nanoTime();
+        List<PartitionInfo> infos = offsetReader.partitionsFor(TOPIC, timeout);
+        List<TopicPartition> partitions = infos.stream().map(i -> new TopicPartition(TOPIC, i.partition())).toList();
+        Map<Integer, Long> read = new HashMap<>();
+        offsetReader.endOffsets(partitions, timeout).forEach((p, end) -> read.put(p.partition(), end));
+        lastEndOffsets = read;
+        lastEndOffsetsStarted = started;
+        return read;
+    }
+
     @Override
     public void stop() {
         running = false;
-        if (consumer != null) {
-            consumer.wakeup();
-        }
-        if (worker != null) {
-            try {
-                worker.join(10_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        io.meridian.command.kafka.ConsumerThreads.stop(consumer, worker);
         synchronized (this) {
             if (offsetReader != null) {
                 offsetReader.close();

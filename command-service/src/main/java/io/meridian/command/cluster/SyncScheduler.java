@@ -90,7 +90,7 @@ public class SyncScheduler implements DisposableBean {
         List<JsonNode> nodes = List.copyOf(state.nodes(cluster));
         String latest = workload == null ? null : state.latestVersion(cluster, workload);
         return Optional.of(new SyncWorkloadSpread(aggregateId, aggregateId + "@" + UUID.randomUUID(), clock.instant(),
-                trigger, workload, latest, pods, nodes));
+                trigger, "start".equals(trigger), workload, latest, pods, nodes));
     }
 
     @Override

@@ -27,6 +27,16 @@ public class KafkaClients {
         return new KafkaProducer<>(config, new StringSerializer(), new StringSerializer());
     }
 
+    /** A consumer that only reads end offsets (nothing assigned, so read_uncommitted: the high watermark). */
+    public KafkaConsumer<String, String> offsetReader(String clientId) {
+        Map<String, Object> config = new HashMap<>();
+        config.put("bootstrap.servers", properties.kafkaBootstrapServers());
+        config.put("client.id", clientId);
+        config.put("enable.auto.commit", "false");
+        config.put("isolation.level", "read_uncommitted");
+        return new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer());
+    }
+
     /** A consumer; with {@code group} null it has no group (partitions are assigned, offsets not committed). */
     public KafkaConsumer<String, String> consumer(String clientId, String group) {
         Map<String, Object> config = new HashMap<>();

@@ -103,16 +103,7 @@ public class MutationResultConsumer implements SmartLifecycle {
     @Override
     public void stop() {
         running = false;
-        if (consumer != null) {
-            consumer.wakeup();
-        }
-        if (worker != null) {
-            try {
-                worker.join(10_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        io.meridian.command.kafka.ConsumerThreads.stop(consumer, worker);
     }
 
     @Override

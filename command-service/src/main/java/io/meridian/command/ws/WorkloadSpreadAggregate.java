@@ -22,6 +22,7 @@ import io.meridian.command.ws.api.WorkloadSpreadChanged;
 import io.meridian.command.ws.api.WorkloadSpreadRegistered;
 import io.meridian.command.ws.api.WorkloadSpreadRemoved;
 import io.meridian.command.ws.api.WorkloadSpreadSyncDue;
+import io.meridian.command.ws.api.WorkloadSpreadSyncScheduled;
 import io.meridian.command.ws.api.WorkloadSpreadSynced;
 import io.meridian.core.KernelVersion;
 import io.meridian.core.patch.KubernetesStrategicMergePatch;
@@ -178,13 +179,17 @@ public class WorkloadSpreadAggregate {
         }
         SyncDecision decision = (SyncDecision) outcome;
         List<PlannedMutation> mutations = mutations(decision, command.pods());
-        Long requeue = decision.requeueAfter().map(Duration::toMillis).orElse(null);
-        Instant due = null;
-        if (requeue != null) {
-            due = command.now().plusMillis(requeue);
-            deadlines.schedule(due, SYNC_DEADLINE, due);
+        if (command.rearm() && syncDueAt != null) {
+            Instant recorded = syncDueAt.isAfter(command.now()) ? syncDueAt : command.now();
+            deadlines.cancelAllWithinScope(SYNC_DEADLINE);
+            deadlines.schedule(recorded, SYNC_DEADLINE, recorded);
         }
+        Long requeue = decision.requeueAfter().map(Duration::toMillis).orElse(null);
+        Instant due = requeue == null ? null : dueAt(command.now(), command.now().plusMillis(requeue), deadlines);
         if (mutations.isEmpty() && decision.events().isEmpty()) {
+            if (due != null) {
+                apply(new WorkloadSpreadSyncScheduled(command.id(), due));
+            }
             return;
         }
         ObjectNode inputs = JsonNodeFactory.instance.objectNode();
@@ -196,6 +201,11 @@ public class WorkloadSpreadAggregate {
                 inputs, KernelJson.tree(decision.status()), decision.statusChanged(), mutations,
                 decision.events().stream().map(KernelJson::tree).toList(), requeue, due,
                 summary(decision, mutations), nextDomainSequence));
+    }
+
+    @EventSourcingHandler
+    void on(WorkloadSpreadSyncScheduled event) {
+        syncDueAt = event.dueAt();
     }
 
     @CommandHandler
@@ -258,7 +268,9 @@ public class WorkloadSpreadAggregate {
     @EventSourcingHandler
     void on(WorkloadSpreadSynced event) {
         status = KernelJson.status(event.status());
-        syncDueAt = event.syncDueAt();
+        if (event.syncDueAt() != null) {
+            syncDueAt = event.syncDueAt();
+        }
         statusWritePending = false;
         nextDomainSequence = event.domainSequence() + 1;
     }
@@ -280,12 +292,20 @@ public class WorkloadSpreadAggregate {
     static final String STATUS_MUTATION_INDEX_MARK = "0";
 
     private Instant dueAfter(Instant now, Duration timeout, DeadlineManager deadlines) {
-        if (syncDueAt != null && syncDueAt.isAfter(now)) {
+        return dueAt(now, now.plus(timeout), deadlines);
+    }
+
+    /**
+     * Keeps one pending sync deadline: moves it to {@code candidate} when none is pending or the candidate
+     * is earlier, and answers the new due time to record (null: the pending one stays).
+     */
+    private Instant dueAt(Instant now, Instant candidate, DeadlineManager deadlines) {
+        if (syncDueAt != null && syncDueAt.isAfter(now) && !candidate.isBefore(syncDueAt)) {
             return null;
         }
-        Instant due = now.plus(timeout);
-        deadlines.schedule(due, SYNC_DEADLINE, due);
-        return due;
+        deadlines.cancelAllWithinScope(SYNC_DEADLINE);
+        deadlines.schedule(candidate, SYNC_DEADLINE, candidate);
+        return candidate;
     }
 
     private List<PlannedMutation> mutations(SyncDecision decision, List<JsonNode> pods) {
@@ -323,8 +343,13 @@ public class WorkloadSpreadAggregate {
     }
 
     private static PlannedMutation podMutation(int index, String type, String podName, List<JsonNode> pods, JsonNode body) {
-        String uid = pods.stream().filter(p -> podName.equals(p.path("metadata").path("name").asText()))
-                .map(p -> p.path("metadata").path("uid").asText(null)).findFirst().orElse(null);
+        String uid = null;
+        for (JsonNode pod : pods) {
+            if (podName.equals(pod.path("metadata").path("name").asText())) {
+                uid = pod.path("metadata").path("uid").asText(null);
+                break;
+            }
+        }
         return new PlannedMutation(index, type, "v1", "Pod", podName, uid, body);
     }
 

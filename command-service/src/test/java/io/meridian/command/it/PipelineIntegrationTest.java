@@ -241,6 +241,11 @@ class PipelineIntegrationTest {
                 }
             }
             assertThat(admitted).containsExactlyInAnyOrderElementsOf(decisions);
+
+            String health = get(port(second), "/actuator/health");
+            assertThat(health).contains("\"UP\"");
+            String metrics = get(port(second), "/actuator/prometheus");
+            assertThat(metrics).contains("meridian_admission_latency_seconds_bucket");
         } finally {
             second.close();
         }
@@ -250,6 +255,11 @@ class PipelineIntegrationTest {
         assertThat(dead.get(0).key()).isEqualTo("garbage-key");
         assertThat(new String(dead.get(0).headers().lastHeader(DeadLetters.REASON_HEADER).value(), StandardCharsets.UTF_8))
                 .startsWith("not JSON");
+    }
+
+    static String get(int port, String path) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET().build(),
+                HttpResponse.BodyHandlers.ofString()).body();
     }
 
     static int count(JdbcTemplate jdbc, String aggregate) {

@@ -12,6 +12,8 @@ import io.meridian.command.ws.api.AdmitPods;
 import io.meridian.command.ws.api.PodToAdmit;
 import io.meridian.command.ws.api.PodsAdmitted;
 import io.meridian.command.ws.api.RemoveWorkloadSpread;
+import io.meridian.command.ws.api.SyncWorkloadSpread;
+import io.meridian.command.ws.api.WorkloadSpreadSynced;
 import io.meridian.command.ws.api.UpsertWorkloadSpread;
 import io.meridian.command.ws.api.WorkloadSpreadChanged;
 import io.meridian.command.ws.api.WorkloadSpreadRegistered;
@@ -137,6 +139,48 @@ class WorkloadSpreadAggregateTest {
                 .andGivenCommands(admit(false, "p1"))
                 .whenTimeAdvancesTo(T0.plusSeconds(33))
                 .expectEvents(new WorkloadSpreadSyncDue(ID, T0.plusSeconds(32)));
+    }
+
+    private static SyncWorkloadSpread sync(boolean rearm, JsonNode... pods) {
+        return new SyncWorkloadSpread(ID, ID + "@s1", T0.plusSeconds(5), "test", rearm, cloneSet(4), null, List.of(pods), List.of());
+    }
+
+    private static JsonNode runningIn(String name, String subset) {
+        ObjectNode pod = pod(name);
+        ((ObjectNode) pod.get("metadata")).putObject("annotations").put(io.meridian.core.ws.MatchedWorkloadSpread.ANNOTATION,
+                new io.meridian.core.ws.MatchedWorkloadSpread("ws", subset, "").toAnnotationValue());
+        pod.putObject("status").put("phase", "Running");
+        return pod;
+    }
+
+    @Test
+    void aSyncRecordsTheStatusAndItsMutationsNumberedWithinTheDecision() {
+        fixture.given(registered())
+                .when(sync(false, runningIn("p1", "zone-a"), runningIn("p2", "zone-b")))
+                .expectEventsMatching(org.axonframework.test.matchers.Matchers.payloadsMatching(
+                        org.axonframework.test.matchers.Matchers.exactSequenceOf(
+                                org.axonframework.test.matchers.Matchers.predicate(event -> {
+                                    WorkloadSpreadSynced synced = (WorkloadSpreadSynced) event;
+                                    return synced.statusChanged() && synced.mutations().get(0).type().equals("WriteStatus")
+                                            && synced.mutations().get(0).index() == 0
+                                            && synced.decisionId().equals(ID + "@s1")
+                                            && synced.inputs().path("pods").size() == 2;
+                                }),
+                                org.axonframework.test.matchers.Matchers.andNoMore())));
+    }
+
+    @Test
+    void aRemovedSpreadIsNotSynced() {
+        fixture.given(registered(), new WorkloadSpreadRemoved(ID, T0.plusSeconds(1), 1))
+                .when(sync(false, runningIn("p1", "zone-a")))
+                .expectNoEvents();
+    }
+
+    @Test
+    void aSyncArmsTheEarliestReservationTimeoutTheKernelReports() {
+        fixture.given(registered(), firstBatch())
+                .when(sync(true))
+                .expectScheduledDeadlineWithName(T0.plusSeconds(1 + 30), WorkloadSpreadAggregate.SYNC_DEADLINE);
     }
 
     private static PodsAdmitted firstBatch() {

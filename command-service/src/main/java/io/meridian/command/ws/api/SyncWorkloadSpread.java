@@ -7,8 +7,11 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 /**
  * One controller sync from what the cluster state shows: the target workload ({@code null} when it
- * does not exist), its latest pod version, its pods and the nodes. {@code trigger} says why.
+ * does not exist), its latest pod version, its pods and the nodes. {@code trigger} says why;
+ * {@code rearm} (the first sync after a start) schedules the recorded next sync again, since the
+ * in-memory deadline manager lost it.
  */
 public record SyncWorkloadSpread(@TargetAggregateIdentifier String id, String decisionId, Instant now, String trigger,
-                                 JsonNode workload, String latestVersion, List<JsonNode> pods, List<JsonNode> nodes) {
+                                 boolean rearm, JsonNode workload, String latestVersion, List<JsonNode> pods,
+                                 List<JsonNode> nodes) {
 }
