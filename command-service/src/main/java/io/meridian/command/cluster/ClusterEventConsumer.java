@@ -69,7 +69,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
     private volatile boolean caughtUp;
     private volatile boolean running;
     private volatile KafkaConsumer<String, String> consumer;
-    private KafkaConsumer<String, String> offsetReader;
+    private org.apache.kafka.clients.admin.Admin offsetReader;
     private Map<Integer, Long> lastEndOffsets;
     private long lastEndOffsetsStarted;
     private Thread worker;
@@ -87,7 +87,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
     public void start() {
         running = true;
         consumer = clients.consumer("command-service-cluster-events", properties.consumerGroup() + "-cluster-events");
-        offsetReader = clients.offsetReader("command-service-cluster-events-offsets");
+        offsetReader = clients.admin("command-service-cluster-events-offsets");
         worker = new Thread(this::run, "cluster-events");
         worker.start();
     }
@@ -377,10 +377,18 @@ public class ClusterEventConsumer implements SmartLifecycle {
             return lastEndOffsets;
         }
         long started = System.nanoTime();
-        List<PartitionInfo> infos = offsetReader.partitionsFor(TOPIC, timeout);
-        List<TopicPartition> partitions = infos.stream().map(i -> new TopicPartition(TOPIC, i.partition())).toList();
         Map<Integer, Long> read = new HashMap<>();
-        offsetReader.endOffsets(partitions, timeout).forEach((p, end) -> read.put(p.partition(), end));
+        try {
+            Map<TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> latest = new HashMap<>();
+            processed.keySet().forEach(p -> latest.put(new TopicPartition(TOPIC, p), org.apache.kafka.clients.admin.OffsetSpec.latest()));
+            offsetReader.listOffsets(latest).all().get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+                    .forEach((p, info) -> read.put(p.partition(), info.offset()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("cannot list the end offsets of " + TOPIC, e);
+        }
         lastEndOffsets = read;
         lastEndOffsetsStarted = started;
         return read;
