@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.meridian.core.ws.admission.ClusterObject;
 import io.meridian.core.ws.admission.ClusterObjects;
 import io.meridian.core.ws.admission.ObjectRef;
+import io.meridian.core.ws.model.SubsetStatus;
 import io.meridian.core.ws.model.WorkloadSpread;
 import io.meridian.core.ws.model.WorkloadSpreadSpec;
 import io.meridian.core.ws.model.WorkloadSpreadStatus;
@@ -60,6 +61,14 @@ public final class KernelJson {
             return WorkloadSpreadStatus.EMPTY;
         }
         return convert(status, WorkloadSpreadStatus.class);
+    }
+
+    public static List<SubsetStatus> rows(JsonNode rows) {
+        try {
+            return JSON.readerForListOf(SubsetStatus.class).readValue(rows);
+        } catch (Exception e) {
+            throw new IllegalArgumentException("cannot read status rows: " + e.getMessage(), e);
+        }
     }
 
     public static JsonNode tree(Object value) {

@@ -16,6 +16,7 @@ import io.meridian.command.ws.api.PodsAdmitted;
 import io.meridian.command.ws.api.RecordMutationResult;
 import io.meridian.command.ws.api.RecordPodDeletion;
 import io.meridian.command.ws.api.RemoveWorkloadSpread;
+import io.meridian.command.ws.api.ReservationChange;
 import io.meridian.command.ws.api.SyncWorkloadSpread;
 import io.meridian.command.ws.api.UpsertWorkloadSpread;
 import io.meridian.command.ws.api.WorkloadSpreadChanged;
@@ -35,6 +36,7 @@ import io.meridian.core.ws.admission.PodCreationAdmission;
 import io.meridian.core.ws.admission.PodCreationRequest;
 import io.meridian.core.ws.admission.PodDeletionBookkeeping;
 import io.meridian.core.ws.admission.PodDeletionRequest;
+import io.meridian.core.ws.admission.PodRecord;
 import io.meridian.core.ws.admission.StatusChange;
 import io.meridian.core.ws.controller.AdoptionPatch;
 import io.meridian.core.ws.controller.DeletionCostPatch;
@@ -44,6 +46,7 @@ import io.meridian.core.ws.controller.SyncInput;
 import io.meridian.core.ws.controller.SyncOutcome;
 import io.meridian.core.ws.controller.TargetWorkload;
 import io.meridian.core.ws.controller.WorkloadSpreadSync;
+import io.meridian.core.ws.model.SubsetStatus;
 import io.meridian.core.ws.model.WorkloadSpread;
 import io.meridian.core.ws.model.WorkloadSpreadStatus;
 import java.time.Duration;
@@ -128,17 +131,18 @@ public class WorkloadSpreadAggregate {
             PodCreationRequest request = new PodCreationRequest(pod.pod(), List.of(ListedSpread.live(current)), objects,
                     SETTINGS, command.now(), pod.decisionId(), Map.of());
             AdmissionResult result = ADMISSION.decide(request);
-            if (result.statusChange() instanceof StatusChange.Recorded) {
+            ReservationChange reservation = null;
+            if (result.statusChange() instanceof StatusChange.Recorded recorded) {
                 reserved = true;
-                current = withStatus(current, result.statusChange().applyTo(current.status()));
+                reservation = reservation(recorded, current.status());
+                current = withStatus(current, recorded.applyTo(current.status()));
             }
             admissions.add(new PodAdmission(pod.decisionId(), pod.requestUid(), pod.pod(), pod.decisionId(),
-                    outcome(pod.decisionId(), result.decision()), sequence++));
+                    outcome(pod.decisionId(), result.decision()), reservation, sequence++));
         }
         if (!command.dryRun()) {
             Instant due = reserved ? dueAfter(command.now(), CREATING_TIMEOUT, deadlines) : null;
-            apply(new PodsAdmitted(command.id(), KernelVersion.VALUE, command.now(), command.clusterObjects(), admissions,
-                    KernelJson.tree(current.status()), due));
+            apply(new PodsAdmitted(command.id(), KernelVersion.VALUE, command.now(), command.clusterObjects(), admissions, due));
         }
         return admissions.stream().map(PodAdmission::outcome).toList();
     }
@@ -153,10 +157,10 @@ public class WorkloadSpreadAggregate {
         AdmissionResult result = DELETION.decide(new PodDeletionRequest(command.pod(), List.of(ListedSpread.live(current)),
                 KernelJson.clusterObjects(command.clusterObjects()), SETTINGS, command.now()));
         AdmissionOutcome outcome = outcome(command.decisionId(), result.decision());
-        if (!command.dryRun() && result.statusChange() instanceof StatusChange.Recorded) {
-            WorkloadSpreadStatus after = result.statusChange().applyTo(current.status());
+        if (!command.dryRun() && result.statusChange() instanceof StatusChange.Recorded recorded) {
             apply(new PodDeletionRecorded(command.id(), command.decisionId(), KernelVersion.VALUE, command.operation(),
-                    command.now(), command.pod(), command.clusterObjects(), outcome.reason(), KernelJson.tree(after),
+                    command.now(), command.pod(), command.clusterObjects(), outcome.reason(),
+                    reservation(recorded, current.status()),
                     dueAfter(command.now(), DELETING_TIMEOUT, deadlines), nextDomainSequence));
         }
         return outcome;
@@ -247,7 +251,11 @@ public class WorkloadSpreadAggregate {
 
     @EventSourcingHandler
     void on(PodsAdmitted event) {
-        status = KernelJson.status(event.statusAfter());
+        for (PodAdmission admission : event.admissions()) {
+            if (admission.reservation() != null) {
+                status = applied(admission.reservation(), status);
+            }
+        }
         if (event.syncDueAt() != null) {
             syncDueAt = event.syncDueAt();
         }
@@ -258,7 +266,7 @@ public class WorkloadSpreadAggregate {
 
     @EventSourcingHandler
     void on(PodDeletionRecorded event) {
-        status = KernelJson.status(event.statusAfter());
+        status = applied(event.deleting(), status);
         if (event.syncDueAt() != null) {
             syncDueAt = event.syncDueAt();
         }
@@ -290,6 +298,24 @@ public class WorkloadSpreadAggregate {
 
     /** The index of the WriteStatus mutation of a sync decision is always 0, so a failed status write is recognised. */
     static final String STATUS_MUTATION_INDEX_MARK = "0";
+
+    /** The kernel's status change as event data: the version's initial rows only when it had none. */
+    private static ReservationChange reservation(StatusChange.Recorded recorded, WorkloadSpreadStatus before) {
+        List<SubsetStatus> stored = before.versionedSubsetStatuses().get(recorded.version());
+        JsonNode initial = stored == null || stored.isEmpty() ? KernelJson.tree(recorded.baseRows()) : null;
+        return new ReservationChange(recorded.version(), recorded.subset(), recorded.pod().key(), recorded.pod().kind().name(),
+                recorded.pod().at(), initial);
+    }
+
+    /** Replays a recorded change exactly as the kernel made it: on the stored rows, or on the initial ones. */
+    private WorkloadSpreadStatus applied(ReservationChange change, WorkloadSpreadStatus before) {
+        List<SubsetStatus> stored = before.versionedSubsetStatuses().get(change.version());
+        boolean initial = change.initialRows() != null && change.initialRows().isArray();
+        List<SubsetStatus> base = initial ? KernelJson.rows(change.initialRows()) : stored == null ? List.of() : stored;
+        PodRecord pod = PodRecord.Kind.valueOf(change.kind()) == PodRecord.Kind.CREATING
+                ? PodRecord.creating(change.podKey(), change.at()) : PodRecord.deleting(change.podKey(), change.at());
+        return StatusChange.record(spreadName(), change.version(), base, change.subset(), pod).applyTo(before);
+    }
 
     private Instant dueAfter(Instant now, Duration timeout, DeadlineManager deadlines) {
         return dueAt(now, now.plus(timeout), deadlines);

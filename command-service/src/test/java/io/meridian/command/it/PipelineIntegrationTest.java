@@ -50,140 +50,37 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import static io.meridian.command.it.Infra.*;
+
 /**
  * The command-service over a real Kafka broker and a real PostgreSQL: cluster events in, admissions
  * through the HTTP API, a restart in the middle, mutations and domain events out, a bad record to the .dlq.
  */
 class PipelineIntegrationTest {
-    static final EmbeddedKafka KAFKA = EmbeddedKafka.start();
-    static final EmbeddedPostgresServer POSTGRES = EmbeddedPostgresServer.start();
-    static final String DB = POSTGRES.createDatabase("pipeline");
     static final String CLUSTER = "member1";
-    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-
-    static {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", KAFKA.bootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic(Topics.CLUSTER_EVENTS, 3, (short) 1),
-                    new NewTopic(Topics.deadLetter(Topics.CLUSTER_EVENTS), 1, (short) 1),
-                    new NewTopic(Topics.MUTATIONS, 1, (short) 1),
-                    new NewTopic(Topics.MUTATION_RESULTS, 1, (short) 1),
-                    new NewTopic(Topics.DOMAIN_EVENTS, 2, (short) 1))).all().get();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    @AfterAll
-    static void stop() {
-        POSTGRES.close();
-        KAFKA.close();
-    }
-
-    static ConfigurableApplicationContext start() {
-        return new SpringApplicationBuilder(CommandServiceApplication.class).run(
-                "--server.port=0",
-                "--spring.datasource.url=" + DB,
-                "--spring.datasource.username=" + POSTGRES.username(),
-                "--spring.datasource.password=" + POSTGRES.password(),
-                "--meridian.kafka-bootstrap-servers=" + KAFKA.bootstrapServers(),
-                "--meridian.sync-debounce=100ms");
-    }
-
-    static int port(ConfigurableApplicationContext context) {
-        return Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
-    }
-
-    static void publish(String key, String value) throws Exception {
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of("bootstrap.servers", KAFKA.bootstrapServers(),
-                "acks", "all"), new StringSerializer(), new StringSerializer())) {
-            producer.send(new ProducerRecord<>(Topics.CLUSTER_EVENTS, key, value)).get();
-        }
-    }
-
-    static void upsert(String kind, String apiVersion, String namespace, String name, JsonNode body) throws Exception {
-        ClusterEvent event = new ClusterEvent(1, UUID.randomUUID().toString(), CLUSTER, Instant.now(),
-                ClusterEvent.Type.UPSERTED, new ObjectRef(apiVersion, kind, namespace, name, "uid-" + name, "1"), body);
-        publish(event.key(), MessageCodec.CLUSTER_EVENT.encode(event));
-    }
-
-    static JsonNode admit(int port, String operation, JsonNode pod) throws Exception {
-        ObjectNode body = KernelJson.JSON.createObjectNode().put("cluster", CLUSTER).put("uid", UUID.randomUUID().toString())
-                .put("operation", operation).put("dryRun", false).put("namespace", "ns");
-        body.set("pod", pod);
-        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/admission/pods"))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        return KernelJson.JSON.readTree(response.body());
-    }
-
-    static List<JsonNode> admitConcurrently(int port, List<String> pods) {
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(pods.size());
-        List<CompletableFuture<JsonNode>> answers = pods.stream().map(name -> CompletableFuture.supplyAsync(() -> {
-            try {
-                return admit(port, "CREATE", pod(name));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }, pool)).toList();
-        try {
-            return answers.stream().map(CompletableFuture::join).toList();
-        } finally {
-            pool.shutdown();
-        }
-    }
-
-    static String subsetOf(JsonNode answer) {
-        for (JsonNode op : answer.path("patch")) {
-            if (op.path("path").asText().contains("matched-workloadspread")) {
-                return io.meridian.core.ws.MatchedWorkloadSpread.parse(op.path("value").asText()).orElseThrow().subset();
-            }
-            if (op.path("path").asText().equals("/metadata/annotations")) {
-                String value = op.path("value").path(io.meridian.core.ws.MatchedWorkloadSpread.ANNOTATION).asText(null);
-                if (value != null) {
-                    return io.meridian.core.ws.MatchedWorkloadSpread.parse(value).orElseThrow().subset();
-                }
-            }
-        }
-        return null;
-    }
-
-    static List<ConsumerRecord<String, String>> readAll(String topic, int atLeast) {
-        List<ConsumerRecord<String, String>> out = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of("bootstrap.servers", KAFKA.bootstrapServers(),
-                "group.id", "test-" + UUID.randomUUID(), "auto.offset.reset", "earliest"),
-                new StringDeserializer(), new StringDeserializer())) {
-            consumer.subscribe(List.of(topic));
-            long deadline = System.currentTimeMillis() + 20_000;
-            while (out.size() < atLeast && System.currentTimeMillis() < deadline) {
-                consumer.poll(Duration.ofMillis(300)).forEach(out::add);
-            }
-            consumer.poll(Duration.ofMillis(300)).forEach(out::add);
-        }
-        return out;
-    }
+    static final String DB = POSTGRES.createDatabase("pipeline");
 
     @Test
     void admissionsRespectMaxReplicasAcrossConcurrencyAndARestart() throws Exception {
-        upsert("CloneSet", "apps.kruise.io/v1alpha1", "ns", "web", cloneSet(50));
-        upsert("WorkloadSpread", "apps.kruise.io/v1alpha1", "ns", "ws", spread("ws", 10));
+        upsert(CLUSTER, "CloneSet", "apps.kruise.io/v1alpha1", "ns", "web", cloneSet(50));
+        upsert(CLUSTER, "WorkloadSpread", "apps.kruise.io/v1alpha1", "ns", "ws", spread("ws", 10));
         publish("garbage-key", "{ this is not json");
         ObjectNode other = spread("after-garbage", 1);
         ((ObjectNode) other.get("spec")).putObject("targetRef").put("apiVersion", "apps/v1").put("kind", "Deployment")
                 .put("name", "other");
-        upsert("WorkloadSpread", "apps.kruise.io/v1alpha1", "ns", "after-garbage", other);
+        upsert(CLUSTER, "WorkloadSpread", "apps.kruise.io/v1alpha1", "ns", "after-garbage", other);
 
         List<String> all = IntStream.range(0, 50).mapToObj(i -> "web-" + i).toList();
         Map<String, String> subsets = new HashMap<>();
         Set<String> decisions = new HashSet<>();
 
-        ConfigurableApplicationContext first = start();
+        ConfigurableApplicationContext first = start(DB);
         JdbcTemplate jdbc = first.getBean(JdbcTemplate.class);
         try {
             await().atMost(Duration.ofSeconds(30)).until(() -> first.getBean(ClusterEventConsumer.class).isCaughtUp()
                     && count(jdbc, "member1/ns/ws") > 0
                     && count(jdbc, "member1/ns/after-garbage") > 0);
-            List<JsonNode> answers = admitConcurrently(port(first), all.subList(0, 25));
+            List<JsonNode> answers = admitConcurrently(port(first), CLUSTER, all.subList(0, 25));
             for (int i = 0; i < 25; i++) {
                 subsets.put(all.get(i), subsetOf(answers.get(i)));
                 decisions.add(answers.get(i).path("decisionId").asText());
@@ -192,11 +89,11 @@ class PipelineIntegrationTest {
             first.close();
         }
 
-        ConfigurableApplicationContext second = start();
+        ConfigurableApplicationContext second = start(DB);
         try {
             JdbcTemplate jdbc2 = second.getBean(JdbcTemplate.class);
             await().atMost(Duration.ofSeconds(30)).until(() -> second.getBean(ClusterEventConsumer.class).isCaughtUp());
-            List<JsonNode> answers = admitConcurrently(port(second), all.subList(25, 50));
+            List<JsonNode> answers = admitConcurrently(port(second), CLUSTER, all.subList(25, 50));
             for (int i = 0; i < 25; i++) {
                 subsets.put(all.get(25 + i), subsetOf(answers.get(i)));
                 decisions.add(answers.get(i).path("decisionId").asText());
@@ -215,12 +112,12 @@ class PipelineIntegrationTest {
                         io.meridian.core.ws.MatchedWorkloadSpread.ANNOTATION,
                         new io.meridian.core.ws.MatchedWorkloadSpread("ws", subsets.get(name), "").toAnnotationValue());
                 running.putObject("status").put("phase", "Running");
-                upsert("Pod", "v1", "ns", name, running);
+                upsert(CLUSTER, "Pod", "v1", "ns", name, running);
             }
             List<Mutation> mutations = new ArrayList<>();
             await().atMost(Duration.ofSeconds(30)).until(() -> {
                 mutations.clear();
-                readAll(Topics.MUTATIONS, 1).forEach(r -> mutations.add(
+                readAll(Topics.MUTATIONS, 1).stream().filter(r -> CLUSTER.equals(r.key())).forEach(r -> mutations.add(
                         ((io.meridian.schemas.Decoded.Accepted<Mutation>) MessageCodec.MUTATION.decode(r.value())).message()));
                 return mutations.stream().anyMatch(m -> m.type() == Mutation.Type.WRITE_STATUS)
                         && mutations.stream().anyMatch(m -> m.type() == Mutation.Type.SET_POD_DELETION_COST);
@@ -257,13 +154,4 @@ class PipelineIntegrationTest {
                 .startsWith("not JSON");
     }
 
-    static String get(int port, String path) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET().build(),
-                HttpResponse.BodyHandlers.ofString()).body();
-    }
-
-    static int count(JdbcTemplate jdbc, String aggregate) {
-        Integer n = jdbc.queryForObject("select count(*) from domainevententry where aggregateidentifier = ?", Integer.class, aggregate);
-        return n == null ? 0 : n;
-    }
 }

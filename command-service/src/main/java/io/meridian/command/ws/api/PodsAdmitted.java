@@ -6,9 +6,9 @@ import java.util.List;
 
 /**
  * A batch of admissions decided by {@code kernelVersion} at {@code now} from {@code clusterObjects}
- * and the aggregate's state; {@code statusAfter} is the spread status with their reservations.
+ * and the aggregate's state (each admission with the reservation it wrote, applied in order).
  * {@code syncDueAt}: when a reservation was recorded and no sync was due yet, the time a sync is due.
  */
 public record PodsAdmitted(String id, String kernelVersion, Instant now, List<JsonNode> clusterObjects,
-                           List<PodAdmission> admissions, JsonNode statusAfter, Instant syncDueAt) {
+                           List<PodAdmission> admissions, Instant syncDueAt) {
 }
