@@ -3,7 +3,6 @@ package io.meridian.command.infra;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.meridian.command.ws.KernelJson;
 import org.axonframework.common.caching.Cache;
-import org.axonframework.common.caching.WeakReferenceCache;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.config.ConfigurationScopeAwareProvider;
 import org.axonframework.deadline.DeadlineManager;
@@ -46,6 +45,6 @@ public class AxonComponentsConfiguration {
      */
     @Bean
     public Cache workloadSpreadCache() {
-        return new WeakReferenceCache();
+        return new BoundedAggregateCache(10_000);
     }
 }
