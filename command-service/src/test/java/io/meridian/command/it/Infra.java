@@ -75,14 +75,16 @@ final class Infra {
     private Infra() {
     }
 
-    static ConfigurableApplicationContext start(String db) {
-        return new SpringApplicationBuilder(CommandServiceApplication.class).run(
+    static ConfigurableApplicationContext start(String db, String... extra) {
+        List<String> args = new ArrayList<>(List.of(
                 "--server.port=0",
                 "--spring.datasource.url=" + db,
                 "--spring.datasource.username=" + POSTGRES.username(),
                 "--spring.datasource.password=" + POSTGRES.password(),
                 "--meridian.kafka-bootstrap-servers=" + KAFKA.bootstrapServers(),
-                "--meridian.sync-debounce=100ms");
+                "--meridian.sync-debounce=100ms"));
+        args.addAll(List.of(extra));
+        return new SpringApplicationBuilder(CommandServiceApplication.class).run(args.toArray(String[]::new));
     }
 
     static int port(ConfigurableApplicationContext context) {
@@ -93,6 +95,23 @@ final class Infra {
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of("bootstrap.servers", KAFKA.bootstrapServers(),
                 "acks", "all"), new StringSerializer(), new StringSerializer())) {
             producer.send(new ProducerRecord<>(Topics.CLUSTER_EVENTS, key, value)).get();
+        }
+    }
+
+    /** Publishes {@code n} pod upserts of another namespace in one go: a backlog for the cluster events consumer. */
+    static void backlog(String cluster, int n) throws Exception {
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of("bootstrap.servers", KAFKA.bootstrapServers(),
+                "acks", "all", "linger.ms", "5"), new StringSerializer(), new StringSerializer())) {
+            List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                ClusterEvent event = new ClusterEvent(1, UUID.randomUUID().toString(), cluster, Instant.now(),
+                        ClusterEvent.Type.UPSERTED, new ObjectRef("v1", "Pod", "elsewhere", "filler-" + i, "uid-filler-" + i, "1"),
+                        pod("filler-" + i));
+                sent.add(producer.send(new ProducerRecord<>(Topics.CLUSTER_EVENTS, event.key(), MessageCodec.CLUSTER_EVENT.encode(event))));
+            }
+            for (java.util.concurrent.Future<?> f : sent) {
+                f.get();
+            }
         }
     }
 
