@@ -99,11 +99,15 @@ public class AdmissionService {
             }
         }
         List<JsonNode> chain = ownerChain(request.cluster(), pod);
-        AdmissionResult routing = ROUTING.decide(new PodCreationRequest(pod, listed, KernelJson.clusterObjects(chain),
-                AdmissionSettings.defaults(), clock.instant(), decisionId, Map.of()));
-        Optional<String> spread = spreadOf(routing.decision(), listed);
+        Optional<String> spread = firstMatch(request.cluster(), pod, listed);
         if (spread.isEmpty()) {
-            return outcome(decisionId, routing.decision());
+            // no spread takes the pod: the kernel gives the exact answer (skip rules, owner not found, none)
+            AdmissionResult routing = ROUTING.decide(new PodCreationRequest(pod, listed, KernelJson.clusterObjects(chain),
+                    AdmissionSettings.defaults(), clock.instant(), decisionId, Map.of()));
+            spread = spreadOf(routing.decision(), listed);
+            if (spread.isEmpty()) {
+                return outcome(decisionId, routing.decision());
+            }
         }
         String aggregateId = WorkloadSpreadApi.aggregateId(request.cluster(), namespace, spread.get());
         MDC.put("aggregate", aggregateId);
@@ -165,6 +169,30 @@ public class AdmissionService {
             current = object.get();
         }
         return chain;
+    }
+
+    /**
+     * A cheap pre-match for routing: the first live spread whose target the pod's controller chain
+     * reaches and whose selector takes the pod. The aggregate then decides with the full kernel.
+     */
+    private Optional<String> firstMatch(String cluster, JsonNode pod, List<ListedSpread> listed) {
+        if (ClusterState.controllerOf(pod) == null) {
+            return Optional.empty();
+        }
+        java.util.Map<String, String> labels = new java.util.TreeMap<>();
+        pod.path("metadata").path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText("")));
+        for (ListedSpread candidate : listed) {
+            var spec = candidate.spread().spec();
+            if (candidate.beingDeleted() || spec == null || spec.targetRef() == null) {
+                continue;
+            }
+            if (state.reaches(cluster, pod, spec.targetRef().kind(), spec.targetRef().name())
+                    && (spec.targetFilter() == null
+                    || io.meridian.core.k8s.LabelSelectors.absentOrMatches(spec.targetFilter().selector(), labels))) {
+                return Optional.of(candidate.spread().name());
+            }
+        }
+        return Optional.empty();
     }
 
     /** The spread a routing decision names: the one it patched the pod into, or the one its reason starts with. */

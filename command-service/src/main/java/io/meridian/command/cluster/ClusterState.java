@@ -27,6 +27,8 @@ public class ClusterState {
     private static final int MAX_OWNER_DEPTH = 16;
 
     private final ConcurrentMap<String, ConcurrentMap<String, ObjectNode>> clusters = new ConcurrentHashMap<>();
+    /** The WorkloadSpreads again, per cluster, so admissions do not scan every pod to find them. */
+    private final ConcurrentMap<String, ConcurrentMap<String, ObjectNode>> spreads = new ConcurrentHashMap<>();
 
     /** Stores the object; returns the previous version, if any. */
     public Optional<ObjectNode> upsert(String cluster, ObjectRef ref, JsonNode body) {
@@ -43,11 +45,17 @@ public class ClusterState {
         if (ref.uid() != null && !metadata.hasNonNull("uid")) {
             metadata.put("uid", ref.uid());
         }
-        return Optional.ofNullable(objects(cluster).put(key(ref.namespace(), ref.kind(), ref.name()), object));
+        String key = key(ref.namespace(), ref.kind(), ref.name());
+        if (WORKLOAD_SPREAD.equals(ref.kind())) {
+            spreadIndex(cluster).put(key, object);
+        }
+        return Optional.ofNullable(objects(cluster).put(key, object));
     }
 
     public Optional<ObjectNode> delete(String cluster, ObjectRef ref) {
-        return Optional.ofNullable(objects(cluster).remove(key(ref.namespace(), ref.kind(), ref.name())));
+        String key = key(ref.namespace(), ref.kind(), ref.name());
+        spreadIndex(cluster).remove(key);
+        return Optional.ofNullable(objects(cluster).remove(key));
     }
 
     public Optional<ObjectNode> find(String cluster, String namespace, String kind, String name) {
@@ -55,19 +63,19 @@ public class ClusterState {
     }
 
     public List<ObjectNode> spreads(String cluster, String namespace) {
-        return ofKind(cluster, namespace, WORKLOAD_SPREAD);
+        return ofKind(spreadIndex(cluster), namespace, WORKLOAD_SPREAD);
     }
 
     public List<ObjectNode> spreads(String cluster) {
-        return ofKind(cluster, null, WORKLOAD_SPREAD);
+        return ofKind(spreadIndex(cluster), null, WORKLOAD_SPREAD);
     }
 
     public List<ObjectNode> pods(String cluster, String namespace) {
-        return ofKind(cluster, namespace, POD);
+        return ofKind(objects(cluster), namespace, POD);
     }
 
     public List<ObjectNode> nodes(String cluster) {
-        return ofKind(cluster, "", NODE);
+        return ofKind(objects(cluster), "", NODE);
     }
 
     public List<String> clusterNames() {
@@ -159,9 +167,9 @@ public class ClusterState {
         return null;
     }
 
-    private List<ObjectNode> ofKind(String cluster, String namespace, String kind) {
+    private static List<ObjectNode> ofKind(Map<String, ObjectNode> objects, String namespace, String kind) {
         List<ObjectNode> out = new ArrayList<>();
-        for (Map.Entry<String, ObjectNode> e : objects(cluster).entrySet()) {
+        for (Map.Entry<String, ObjectNode> e : objects.entrySet()) {
             ObjectNode o = e.getValue();
             if (kind.equals(o.path("kind").asText())
                     && (namespace == null || namespace.equals(o.path("metadata").path("namespace").asText("")))) {
@@ -170,6 +178,10 @@ public class ClusterState {
         }
         out.sort(Comparator.comparing(o -> o.path("metadata").path("name").asText()));
         return out;
+    }
+
+    private ConcurrentMap<String, ObjectNode> spreadIndex(String cluster) {
+        return spreads.computeIfAbsent(cluster, c -> new ConcurrentHashMap<>());
     }
 
     private ConcurrentMap<String, ObjectNode> objects(String cluster) {
