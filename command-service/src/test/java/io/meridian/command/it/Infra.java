@@ -62,6 +62,7 @@ final class Infra {
                     new NewTopic(Topics.deadLetter(Topics.CLUSTER_EVENTS), 1, (short) 1),
                     new NewTopic(Topics.MUTATIONS, 1, (short) 1),
                     new NewTopic(Topics.MUTATION_RESULTS, 1, (short) 1),
+                    new NewTopic(Topics.deadLetter(Topics.MUTATION_RESULTS), 1, (short) 1),
                     new NewTopic(Topics.DOMAIN_EVENTS, 2, (short) 1))).all().get();
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -92,9 +93,13 @@ final class Infra {
     }
 
     static void publish(String key, String value) throws Exception {
+        publish(Topics.CLUSTER_EVENTS, key, value);
+    }
+
+    static void publish(String topic, String key, String value) throws Exception {
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of("bootstrap.servers", KAFKA.bootstrapServers(),
                 "acks", "all"), new StringSerializer(), new StringSerializer())) {
-            producer.send(new ProducerRecord<>(Topics.CLUSTER_EVENTS, key, value)).get();
+            producer.send(new ProducerRecord<>(topic, key, value)).get();
         }
     }
 

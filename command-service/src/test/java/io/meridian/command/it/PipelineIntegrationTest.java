@@ -128,6 +128,21 @@ class PipelineIntegrationTest {
                 assertThat(m.cluster()).isEqualTo(CLUSTER);
             });
 
+            // the applier's answers: a failed status write is recorded on the spread; garbage goes to the .dlq
+            Mutation writeStatus = mutations.stream().filter(m -> m.type() == Mutation.Type.WRITE_STATUS
+                    && m.aggregateId().equals("member1/ns/ws")).findFirst().orElseThrow();
+            publish(Topics.MUTATION_RESULTS, CLUSTER, MessageCodec.MUTATION_RESULT.encode(new io.meridian.schemas.MutationResult(1,
+                    writeStatus.mutationId(), CLUSTER, Instant.now(), io.meridian.schemas.MutationResult.Outcome.FAILED, "apiserver said no")));
+            publish(Topics.MUTATION_RESULTS, CLUSTER, "{\"schemaVersion\":1}");
+            await().atMost(Duration.ofSeconds(20)).until(() -> jdbc2.queryForObject("select count(*) from domainevententry"
+                    + " where aggregateidentifier = 'member1/ns/ws' and payloadtype like '%MutationResultRecorded'", Integer.class) == 1);
+            assertThat(readAll(Topics.deadLetter(Topics.MUTATION_RESULTS), 1)).hasSize(1);
+            await().atMost(Duration.ofSeconds(20)).until(() -> readAll(Topics.MUTATIONS, 1).stream()
+                    .filter(r -> CLUSTER.equals(r.key()))
+                    .map(r -> ((io.meridian.schemas.Decoded.Accepted<Mutation>) MessageCodec.MUTATION.decode(r.value())).message())
+                    .anyMatch(m -> m.type() == Mutation.Type.WRITE_STATUS && m.aggregateId().equals("member1/ns/ws")
+                            && m.issuedAt().isAfter(writeStatus.issuedAt())));
+
             List<ConsumerRecord<String, String>> domain = readAll(Topics.DOMAIN_EVENTS, 52);
             Set<String> admitted = new HashSet<>();
             for (ConsumerRecord<String, String> record : domain) {
