@@ -59,6 +59,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
     private final CommandGateway commands;
     private final SyncScheduler syncs;
     private final MeridianProperties properties;
+    private final java.time.Clock clock;
     private final Map<Integer, Long> processed = new ConcurrentHashMap<>();
     /** Per partition, the committed offset of the last run: rejected records below it are already in the .dlq. */
     private final Map<Integer, Long> deadLettered = new HashMap<>();
@@ -75,7 +76,8 @@ public class ClusterEventConsumer implements SmartLifecycle {
     private Thread worker;
 
     public ClusterEventConsumer(KafkaClients clients, ClusterState state, CommandGateway commands, SyncScheduler syncs,
-                                MeridianProperties properties) {
+                                MeridianProperties properties, java.time.Clock clock) {
+        this.clock = clock;
         this.clients = clients;
         this.state = state;
         this.commands = commands;
@@ -160,12 +162,12 @@ public class ClusterEventConsumer implements SmartLifecycle {
     private void onCaughtUp() {
         log.info("cluster events caught up: {} cluster(s)", state.clusterNames().size());
         for (String id : removedWhileCatchingUp) {
-            remove(id, java.time.Instant.now());
+            remove(id, clock.instant());
         }
         removedWhileCatchingUp.clear();
         for (String cluster : state.clusterNames()) {
             for (ObjectNode spread : state.spreads(cluster)) {
-                upsert(cluster, spread, java.time.Instant.now());
+                upsert(cluster, spread, clock.instant());
             }
         }
         lastHeartbeat.values().forEach(this::heartbeat);
