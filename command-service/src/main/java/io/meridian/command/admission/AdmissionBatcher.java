@@ -34,8 +34,13 @@ public class AdmissionBatcher implements DisposableBean {
     private static final Logger log = LoggerFactory.getLogger(AdmissionBatcher.class);
     private static final int MAX_ATTEMPTS = 5;
 
-    /** One queued CREATE with the workload objects its decision reads. */
-    public record Pending(PodToAdmit pod, List<JsonNode> clusterObjects, CompletableFuture<AdmissionOutcome> answer) {
+    /** One queued CREATE. */
+    public record Pending(PodToAdmit pod, CompletableFuture<AdmissionOutcome> answer) {
+    }
+
+    /** Reads, for a pod of a cluster, the workload objects its decision needs (its owner chain). */
+    public interface WorkloadObjects {
+        List<JsonNode> of(String cluster, JsonNode pod);
     }
 
     private static final class Queue {
@@ -44,14 +49,23 @@ public class AdmissionBatcher implements DisposableBean {
     }
 
     private final CommandGateway commands;
+    private final Runnable barrier;
+    private final WorkloadObjects objects;
     private final Clock clock;
     private final int maxBatch;
     private final Map<String, Queue> queues = new ConcurrentHashMap<>();
     private final ExecutorService executor;
     private final AtomicInteger lastBatchSize = new AtomicInteger();
 
-    public AdmissionBatcher(CommandGateway commands, Clock clock, int maxBatch, int threads) {
+    /**
+     * @param barrier waits until the cluster events published so far are applied; run once per batch,
+     *                after its pods arrived and before their workload objects are read
+     */
+    public AdmissionBatcher(CommandGateway commands, Clock clock, int maxBatch, int threads, Runnable barrier,
+                            WorkloadObjects objects) {
         this.commands = commands;
+        this.barrier = barrier;
+        this.objects = objects;
         this.clock = clock;
         this.maxBatch = maxBatch;
         AtomicInteger n = new AtomicInteger();
@@ -62,8 +76,8 @@ public class AdmissionBatcher implements DisposableBean {
         });
     }
 
-    public CompletableFuture<AdmissionOutcome> submit(String aggregateId, PodToAdmit pod, List<JsonNode> clusterObjects) {
-        Pending pending = new Pending(pod, clusterObjects, new CompletableFuture<>());
+    public CompletableFuture<AdmissionOutcome> submit(String aggregateId, PodToAdmit pod) {
+        Pending pending = new Pending(pod, new CompletableFuture<>());
         Queue queue = queues.computeIfAbsent(aggregateId, id -> new Queue());
         queue.pending.add(pending);
         if (queue.draining.compareAndSet(false, true)) {
@@ -94,8 +108,9 @@ public class AdmissionBatcher implements DisposableBean {
         lastBatchSize.set(batch.size());
         MDC.put("aggregate", aggregateId);
         try {
+            barrier.run();
             List<AdmissionOutcome> outcomes = withRetry(() -> commands.sendAndWait(new AdmitPods(aggregateId,
-                    batch.stream().map(Pending::pod).toList(), merged(batch), clock.instant(), false)));
+                    batch.stream().map(Pending::pod).toList(), workloadObjects(aggregateId, batch), clock.instant(), false)));
             for (int i = 0; i < batch.size(); i++) {
                 batch.get(i).answer().complete(outcomes.get(i));
             }
@@ -108,9 +123,10 @@ public class AdmissionBatcher implements DisposableBean {
     }
 
     /** Decides a CREATE without recording it: not batched, nothing is reserved. */
-    public AdmissionOutcome dryRun(String aggregateId, PodToAdmit pod, List<JsonNode> clusterObjects) {
-        List<AdmissionOutcome> outcomes = commands.sendAndWait(new AdmitPods(aggregateId, List.of(pod), clusterObjects,
-                clock.instant(), true));
+    public AdmissionOutcome dryRun(String aggregateId, PodToAdmit pod) {
+        barrier.run();
+        List<AdmissionOutcome> outcomes = commands.sendAndWait(new AdmitPods(aggregateId, List.of(pod),
+                objects.of(clusterOf(aggregateId), pod.pod()), clock.instant(), true));
         return outcomes.get(0);
     }
 
@@ -136,11 +152,16 @@ public class AdmissionBatcher implements DisposableBean {
         return false;
     }
 
-    /** The batch's workload objects, one per kind and name, the most recently read winning. */
-    private static List<JsonNode> merged(List<Pending> batch) {
+    private static String clusterOf(String aggregateId) {
+        return aggregateId.substring(0, aggregateId.indexOf('/'));
+    }
+
+    /** The workload objects the batch's pods read, one per kind and name, read now (after the barrier). */
+    private List<JsonNode> workloadObjects(String aggregateId, List<Pending> batch) {
         Map<String, JsonNode> byKey = new LinkedHashMap<>();
+        String cluster = clusterOf(aggregateId);
         for (Pending p : batch) {
-            for (JsonNode o : p.clusterObjects()) {
+            for (JsonNode o : objects.of(cluster, p.pod().pod())) {
                 byKey.put(o.path("kind").asText() + "/" + o.path("metadata").path("name").asText(), o);
             }
         }

@@ -81,32 +81,31 @@ public class AdmissionService {
         }
     }
 
+    /**
+     * Routing first, without waiting: a pod that a known spread takes goes to its queue, and the batch
+     * waits for the cluster events once for all its pods before reading the workload objects. Only a pod
+     * that no spread takes waits here, then is routed again (a spread or owner reported just before it).
+     */
     private AdmissionOutcome create(Request request, String decisionId) {
-        clusterEvents.awaitApplied(properties.catchUpWait());
         JsonNode pod = withNamespace(request.pod(), request.namespace());
         String namespace = pod.path("metadata").path("namespace").asText("");
-        List<ObjectNode> manifests = state.spreads(request.cluster(), namespace);
-        if (manifests.isEmpty()) {
-            return allow(decisionId, "no WorkloadSpread in namespace " + namespace);
-        }
-        List<ListedSpread> listed = new ArrayList<>();
-        for (ObjectNode manifest : manifests) {
-            try {
-                boolean deleting = manifest.path("metadata").hasNonNull("deletionTimestamp");
-                listed.add(new ListedSpread(KernelJson.spread(manifest, WorkloadSpreadStatus.EMPTY), deleting));
-            } catch (IllegalArgumentException unreadable) {
-                log.debug("skipping an unreadable spread: {}", unreadable.getMessage());
-            }
-        }
-        List<JsonNode> chain = ownerChain(request.cluster(), pod);
-        Optional<String> spread = firstMatch(request.cluster(), pod, listed);
+        Optional<String> spread = firstMatch(request.cluster(), pod, listed(request.cluster(), namespace));
         if (spread.isEmpty()) {
-            // no spread takes the pod: the kernel gives the exact answer (skip rules, owner not found, none)
-            AdmissionResult routing = ROUTING.decide(new PodCreationRequest(pod, listed, KernelJson.clusterObjects(chain),
-                    AdmissionSettings.defaults(), clock.instant(), decisionId, Map.of()));
-            spread = spreadOf(routing.decision(), listed);
+            clusterEvents.awaitApplied(properties.catchUpWait());
+            List<ListedSpread> listed = listed(request.cluster(), namespace);
+            if (listed.isEmpty()) {
+                return allow(decisionId, "no WorkloadSpread in namespace " + namespace);
+            }
+            spread = firstMatch(request.cluster(), pod, listed);
             if (spread.isEmpty()) {
-                return outcome(decisionId, routing.decision());
+                // no spread takes the pod: the kernel gives the exact answer (skip rules, owner not found, none)
+                AdmissionResult routing = ROUTING.decide(new PodCreationRequest(pod, listed,
+                        KernelJson.clusterObjects(state.ownerChain(request.cluster(), pod)), AdmissionSettings.defaults(),
+                        clock.instant(), decisionId, Map.of()));
+                spread = spreadOf(routing.decision(), listed);
+                if (spread.isEmpty()) {
+                    return outcome(decisionId, routing.decision());
+                }
             }
         }
         String aggregateId = WorkloadSpreadApi.aggregateId(request.cluster(), namespace, spread.get());
@@ -114,9 +113,9 @@ public class AdmissionService {
         PodToAdmit toAdmit = new PodToAdmit(request.uid(), decisionId, pod);
         try {
             if (request.dryRun()) {
-                return batcher.dryRun(aggregateId, toAdmit, chain);
+                return batcher.dryRun(aggregateId, toAdmit);
             }
-            return batcher.submit(aggregateId, toAdmit, chain).get(30, TimeUnit.SECONDS);
+            return batcher.submit(aggregateId, toAdmit).get(30, TimeUnit.SECONDS);
         } catch (AggregateNotFoundException e) {
             return allow(decisionId, spread.get() + ": WorkloadSpread not registered yet");
         } catch (ExecutionException e) {
@@ -145,30 +144,23 @@ public class AdmissionService {
         MDC.put("aggregate", aggregateId);
         try {
             return AdmissionBatcher.withRetry(() -> commands.sendAndWait(new RecordPodDeletion(aggregateId, decisionId,
-                    request.operation(), pod, ownerChain(request.cluster(), pod), clock.instant(), request.dryRun())));
+                    request.operation(), pod, state.ownerChain(request.cluster(), pod), clock.instant(), request.dryRun())));
         } catch (AggregateNotFoundException e) {
             return allow(decisionId, matched.get().name() + ": WorkloadSpread not registered");
         }
     }
 
-    /** The workload objects from the pod's controller up its owner chain, as the cluster state has them. */
-    private List<JsonNode> ownerChain(String cluster, JsonNode pod) {
-        List<JsonNode> chain = new ArrayList<>();
-        String namespace = pod.path("metadata").path("namespace").asText("");
-        JsonNode current = pod;
-        for (int depth = 0; depth < 16; depth++) {
-            JsonNode owner = ClusterState.controllerOf(current);
-            if (owner == null) {
-                break;
+    private List<ListedSpread> listed(String cluster, String namespace) {
+        List<ListedSpread> listed = new ArrayList<>();
+        for (ObjectNode manifest : state.spreads(cluster, namespace)) {
+            try {
+                boolean deleting = manifest.path("metadata").hasNonNull("deletionTimestamp");
+                listed.add(new ListedSpread(KernelJson.spread(manifest, WorkloadSpreadStatus.EMPTY), deleting));
+            } catch (IllegalArgumentException unreadable) {
+                log.debug("skipping an unreadable spread: {}", unreadable.getMessage());
             }
-            Optional<ObjectNode> object = state.find(cluster, namespace, owner.path("kind").asText(), owner.path("name").asText());
-            if (object.isEmpty()) {
-                break;
-            }
-            chain.add(object.get());
-            current = object.get();
         }
-        return chain;
+        return listed;
     }
 
     /**

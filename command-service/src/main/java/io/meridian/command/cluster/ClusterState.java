@@ -117,6 +117,26 @@ public class ClusterState {
         return false;
     }
 
+    /** The workload objects from the object's controller up its owner chain, as far as the state has them. */
+    public List<JsonNode> ownerChain(String cluster, JsonNode object) {
+        List<JsonNode> chain = new ArrayList<>();
+        String namespace = object.path("metadata").path("namespace").asText("");
+        JsonNode current = object;
+        for (int depth = 0; depth < MAX_OWNER_DEPTH; depth++) {
+            JsonNode owner = controllerOf(current);
+            if (owner == null) {
+                break;
+            }
+            Optional<ObjectNode> found = find(cluster, namespace, owner.path("kind").asText(), owner.path("name").asText());
+            if (found.isEmpty()) {
+                break;
+            }
+            chain.add(found.get());
+            current = found.get();
+        }
+        return chain;
+    }
+
     /** The pods whose owner chain reaches the target, in name order. */
     public List<JsonNode> podsOf(String cluster, String namespace, String targetKind, String targetName) {
         List<JsonNode> out = new ArrayList<>();
