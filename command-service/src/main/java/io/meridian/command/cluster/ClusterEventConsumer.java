@@ -70,7 +70,9 @@ public class ClusterEventConsumer implements SmartLifecycle {
     private volatile boolean caughtUp;
     private volatile boolean running;
     private volatile KafkaConsumer<String, String> consumer;
-    private org.apache.kafka.clients.admin.Admin offsetReader;
+    /** Reads end offsets only (assigned, never polled): one ListOffsets round trip on cached metadata. */
+    private KafkaConsumer<String, String> offsetReader;
+    private List<TopicPartition> readerAssignment = List.of();
     private Map<Integer, Long> lastEndOffsets;
     private long lastEndOffsetsStarted;
     private Thread worker;
@@ -89,7 +91,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
     public void start() {
         running = true;
         consumer = clients.consumer("command-service-cluster-events", properties.consumerGroup() + "-cluster-events");
-        offsetReader = clients.admin("command-service-cluster-events-offsets");
+        offsetReader = clients.offsetReader("command-service-cluster-events-offsets");
         worker = new Thread(this::run, "cluster-events");
         worker.start();
     }
@@ -379,18 +381,13 @@ public class ClusterEventConsumer implements SmartLifecycle {
             return lastEndOffsets;
         }
         long started = System.nanoTime();
-        Map<Integer, Long> read = new HashMap<>();
-        try {
-            Map<TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> latest = new HashMap<>();
-            processed.keySet().forEach(p -> latest.put(new TopicPartition(TOPIC, p), org.apache.kafka.clients.admin.OffsetSpec.latest()));
-            offsetReader.listOffsets(latest).all().get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
-                    .forEach((p, info) -> read.put(p.partition(), info.offset()));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            throw new IllegalStateException("cannot list the end offsets of " + TOPIC, e);
+        List<TopicPartition> partitions = processed.keySet().stream().map(p -> new TopicPartition(TOPIC, p)).toList();
+        if (!partitions.equals(readerAssignment)) {
+            offsetReader.assign(partitions);
+            readerAssignment = partitions;
         }
+        Map<Integer, Long> read = new HashMap<>();
+        offsetReader.endOffsets(partitions, timeout).forEach((p, end) -> read.put(p.partition(), end));
         lastEndOffsets = read;
         lastEndOffsetsStarted = started;
         return read;

@@ -27,10 +27,14 @@ public class KafkaClients {
         return new KafkaProducer<>(config, new StringSerializer(), new StringSerializer());
     }
 
-    /** An admin client, e.g. to read end offsets without assigning partitions. */
-    public org.apache.kafka.clients.admin.Admin admin(String clientId) {
-        return org.apache.kafka.clients.admin.Admin.create(Map.of("bootstrap.servers", properties.kafkaBootstrapServers(),
-                "client.id", clientId));
+    /** A consumer that only reads end offsets (read_uncommitted: the high watermark). */
+    public KafkaConsumer<String, String> offsetReader(String clientId) {
+        Map<String, Object> config = new HashMap<>();
+        config.put("bootstrap.servers", properties.kafkaBootstrapServers());
+        config.put("client.id", clientId);
+        config.put("enable.auto.commit", "false");
+        config.put("isolation.level", "read_uncommitted");
+        return new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer());
     }
 
     /** A consumer; with {@code group} null it has no group (partitions are assigned, offsets not committed). */

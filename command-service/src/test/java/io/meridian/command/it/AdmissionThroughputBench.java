@@ -40,7 +40,8 @@ class AdmissionThroughputBench {
         int clients = Integer.getInteger("bench.clients", 64);
         upsert(CLUSTER, "CloneSet", "apps.kruise.io/v1alpha1", "ns", "web", cloneSet(100_000));
         upsert(CLUSTER, "WorkloadSpread", "apps.kruise.io/v1alpha1", "ns", "ws", spread("ws", 1000));
-        ConfigurableApplicationContext context = start(POSTGRES.createDatabase("bench"));
+        ConfigurableApplicationContext context = start(POSTGRES.createDatabase("bench"),
+                System.getProperty("bench.args", "--meridian.admission-batch-max=256").split(" "));
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         try {
             JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
