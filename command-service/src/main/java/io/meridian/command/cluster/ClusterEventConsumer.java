@@ -75,7 +75,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
     private List<TopicPartition> readerAssignment = List.of();
     private Map<Integer, Long> lastEndOffsets;
     private long lastEndOffsetsStarted;
-    private Thread worker;
+    private volatile Thread worker;
 
     public ClusterEventConsumer(KafkaClients clients, ClusterState state, CommandGateway commands, SyncScheduler syncs,
                                 MeridianProperties properties, java.time.Clock clock) {
@@ -323,6 +323,11 @@ public class ClusterEventConsumer implements SmartLifecycle {
     private static String idOf(String cluster, JsonNode spread) {
         JsonNode metadata = spread.path("metadata");
         return WorkloadSpreadApi.aggregateId(cluster, metadata.path("namespace").asText(""), metadata.path("name").asText());
+    }
+
+    /** Whether the consumer thread is alive (it stops on an error it cannot get past, e.g. the .dlq unreachable). */
+    public boolean isConsuming() {
+        return worker != null && worker.isAlive();
     }
 
     /** Whether the state has been rebuilt from everything on the topic at start. */
