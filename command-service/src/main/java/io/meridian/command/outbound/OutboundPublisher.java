@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.command.kafka.KafkaClients;
+import io.meridian.command.member.api.MemberCapacityChanged;
+import io.meridian.command.member.api.MemberClusterReady;
+import io.meridian.command.member.api.MemberClusterRegistered;
+import io.meridian.command.member.api.MemberClusterUnreachable;
 import io.meridian.command.ws.KernelJson;
 import io.meridian.command.ws.api.MutationResultRecorded;
 import io.meridian.command.ws.api.PlannedMutation;
@@ -32,6 +36,7 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.EventMessage;
+import org.axonframework.eventhandling.SequenceNumber;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -41,7 +46,7 @@ import org.springframework.stereotype.Component;
 /**
  * Publishes what the aggregates decided: the mutations of a sync to {@code meridian.mutations}
  * (idempotency key {@code <decisionId>/<n>}) and every decision as a {@link DomainEvent} to
- * {@code meridian.domain-events}. Runs in a tracking processor whose token is in the JDBC token
+ * {@code meridian.domain-events} (WorkloadSpread and MemberCluster events). Runs in a tracking processor whose token is in the JDBC token
  * store: a handler returns only when Kafka acknowledged (acks=all, idempotent producer), so the token
  * moves on only after the records are durable. A replay publishes the same records again, with the
  * same ids, which consumers deduplicate.
@@ -139,6 +144,39 @@ public class OutboundPublisher implements DisposableBean {
         payload.put("retrySync", event.retrySync());
         publish(List.of(domainEvent(message.getIdentifier(), event.id(), event.domainSequence(), "MutationResultRecorded",
                 message.getTimestamp(), null, payload)));
+    }
+
+    @EventHandler
+    void on(MemberClusterRegistered event, EventMessage<?> message, @SequenceNumber long sequence) {
+        ObjectNode payload = reason("first report of the cluster");
+        payload.put("role", event.role());
+        publish(List.of(memberEvent(message, event.cluster(), sequence, "MemberClusterRegistered", payload)));
+    }
+
+    @EventHandler
+    void on(MemberClusterReady event, EventMessage<?> message, @SequenceNumber long sequence) {
+        publish(List.of(memberEvent(message, event.cluster(), sequence, "MemberClusterReady", reason("heartbeats arrive"))));
+    }
+
+    @EventHandler
+    void on(MemberClusterUnreachable event, EventMessage<?> message, @SequenceNumber long sequence) {
+        ObjectNode payload = reason("no heartbeat since " + event.lastSeen());
+        publish(List.of(memberEvent(message, event.cluster(), sequence, "MemberClusterUnreachable", payload)));
+    }
+
+    @EventHandler
+    void on(MemberCapacityChanged event, EventMessage<?> message, @SequenceNumber long sequence) {
+        ObjectNode payload = reason("free capacity changed");
+        payload.set("zones", event.zones());
+        publish(List.of(memberEvent(message, event.cluster(), sequence, "MemberCapacityChanged", payload)));
+    }
+
+    /** Member cluster events: aggregate type MemberCluster, id the cluster name, sequence the event store's. */
+    private static ProducerRecord<String, String> memberEvent(EventMessage<?> message, String cluster, long sequence,
+                                                              String type, JsonNode payload) {
+        DomainEvent event = new DomainEvent(DomainEvent.SCHEMA_VERSION, message.getIdentifier(), "MemberCluster", cluster,
+                sequence, type, message.getTimestamp(), null, KernelVersion.VALUE, payload);
+        return new ProducerRecord<>(Topics.DOMAIN_EVENTS, cluster, MessageCodec.DOMAIN_EVENT.encode(event));
     }
 
     private static ObjectNode reason(String reason) {

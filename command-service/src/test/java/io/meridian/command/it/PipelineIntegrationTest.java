@@ -65,6 +65,9 @@ class PipelineIntegrationTest {
         upsert(CLUSTER, "CloneSet", "apps.kruise.io/v1alpha1", "ns", "web", cloneSet(50));
         upsert(CLUSTER, "WorkloadSpread", "apps.kruise.io/v1alpha1", "ns", "ws", spread("ws", 10));
         publish("garbage-key", "{ this is not json");
+        ClusterEvent heartbeat = new ClusterEvent(1, UUID.randomUUID().toString(), CLUSTER, Instant.now(),
+                ClusterEvent.Type.HEARTBEAT, null, KernelJson.JSON.createObjectNode().put("role", "member"));
+        publish(heartbeat.key(), MessageCodec.CLUSTER_EVENT.encode(heartbeat));
         ObjectNode other = spread("after-garbage", 1);
         ((ObjectNode) other.get("spec")).putObject("targetRef").put("apiVersion", "apps/v1").put("kind", "Deployment")
                 .put("name", "other");
@@ -145,14 +148,19 @@ class PipelineIntegrationTest {
 
             List<ConsumerRecord<String, String>> domain = readAll(Topics.DOMAIN_EVENTS, 52);
             Set<String> admitted = new HashSet<>();
+            Set<String> memberEvents = new HashSet<>();
             for (ConsumerRecord<String, String> record : domain) {
                 DomainEvent event = ((io.meridian.schemas.Decoded.Accepted<DomainEvent>) MessageCodec.DOMAIN_EVENT.decode(record.value())).message();
+                if (event.aggregateType().equals("MemberCluster") && event.aggregateId().equals(CLUSTER)) {
+                    memberEvents.add(event.type());
+                }
                 if (event.type().equals("PodAdmitted") && event.aggregateId().equals("member1/ns/ws")) {
                     admitted.add(event.decisionId());
                     assertThat(event.payload().path("reason").asText()).isNotEmpty();
                 }
             }
             assertThat(admitted).containsExactlyInAnyOrderElementsOf(decisions);
+            assertThat(memberEvents).contains("MemberClusterRegistered", "MemberClusterReady");
 
             String health = get(port(second), "/actuator/health");
             assertThat(health).contains("\"UP\"");
