@@ -3,6 +3,7 @@ package io.meridian.command;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.meridian.command.probe.ProbeAggregate;
+import io.meridian.embedded.EmbeddedKafka;
 import io.meridian.embedded.EmbeddedPostgresServer;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.junit.jupiter.api.AfterAll;
@@ -13,20 +14,23 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-@SpringBootTest
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class EventStoreWiringTest {
     static final EmbeddedPostgresServer POSTGRES = EmbeddedPostgresServer.start();
+    static final EmbeddedKafka KAFKA = EmbeddedKafka.start();
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
         registry.add("spring.datasource.url", () -> POSTGRES.createDatabase("commands"));
         registry.add("spring.datasource.username", POSTGRES::username);
         registry.add("spring.datasource.password", POSTGRES::password);
+        registry.add("meridian.kafka-bootstrap-servers", KAFKA::bootstrapServers);
     }
 
     @AfterAll
     static void stop() {
         POSTGRES.close();
+        KAFKA.close();
     }
 
     @Autowired

@@ -8,7 +8,7 @@ import org.axonframework.eventhandling.tokenstore.TokenStore;
 import org.axonframework.eventhandling.tokenstore.jdbc.JdbcTokenStore;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
-import org.axonframework.eventsourcing.eventstore.jdbc.JdbcSQLErrorCodesResolver;
+import org.axonframework.eventsourcing.eventstore.jpa.SQLStateResolver;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.spring.jdbc.SpringDataSourceConnectionProvider;
 import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
@@ -35,9 +35,14 @@ public class AxonJdbcStoreConfiguration {
         return new SpringTransactionManager(transactionManager);
     }
 
+    /**
+     * PostgreSQL reports the duplicate (aggregateidentifier, sequencenumber) of a concurrent append as
+     * SQLState 23505; recognising it makes Axon raise a ConcurrencyException, which the admission
+     * batcher retries on fresh state. (JdbcSQLErrorCodesResolver does not recognise PostgreSQL's code.)
+     */
     @Bean
     public PersistenceExceptionResolver axonPersistenceExceptionResolver() {
-        return new JdbcSQLErrorCodesResolver();
+        return new SQLStateResolver("23505");
     }
 
     @Bean

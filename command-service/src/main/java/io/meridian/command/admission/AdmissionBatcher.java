@@ -1,0 +1,179 @@
+package io.meridian.command.admission;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.command.ws.api.AdmissionOutcome;
+import io.meridian.command.ws.api.AdmitPods;
+import io.meridian.command.ws.api.PodToAdmit;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.modelling.command.ConcurrencyException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+import org.springframework.beans.factory.DisposableBean;
+
+/**
+ * Micro-batching of pod CREATEs per spread: while one {@link AdmitPods} of a spread is in flight,
+ * the CREATEs that arrive for it queue up and go together as the next command, in arrival order.
+ * Each future completes only after the command's events are committed. A batch that loses an
+ * append race to another instance (unique sequence number) is retried on fresh state.
+ */
+public class AdmissionBatcher implements DisposableBean {
+    private static final Logger log = LoggerFactory.getLogger(AdmissionBatcher.class);
+    private static final int MAX_ATTEMPTS = 5;
+
+    /** One queued CREATE. */
+    public record Pending(PodToAdmit pod, CompletableFuture<AdmissionOutcome> answer) {
+    }
+
+    /** Reads, for a pod of a cluster, the workload objects its decision needs (its owner chain). */
+    public interface WorkloadObjects {
+        List<JsonNode> of(String cluster, JsonNode pod);
+    }
+
+    private static final class Queue {
+        final ConcurrentLinkedQueue<Pending> pending = new ConcurrentLinkedQueue<>();
+        final AtomicBoolean draining = new AtomicBoolean();
+    }
+
+    private final CommandGateway commands;
+    private final Runnable barrier;
+    private final WorkloadObjects objects;
+    private final Clock clock;
+    private final int maxBatch;
+    private final Map<String, Queue> queues = new ConcurrentHashMap<>();
+    private final ExecutorService executor;
+    private final AtomicInteger lastBatchSize = new AtomicInteger();
+
+    /**
+     * @param barrier waits until the cluster events published so far are applied; run once per batch,
+     *                after its pods arrived and before their workload objects are read
+     */
+    public AdmissionBatcher(CommandGateway commands, Clock clock, int maxBatch, int threads, Runnable barrier,
+                            WorkloadObjects objects) {
+        this.commands = commands;
+        this.barrier = barrier;
+        this.objects = objects;
+        this.clock = clock;
+        this.maxBatch = maxBatch;
+        AtomicInteger n = new AtomicInteger();
+        this.executor = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "admission-batch-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    public CompletableFuture<AdmissionOutcome> submit(String aggregateId, PodToAdmit pod) {
+        Pending pending = new Pending(pod, new CompletableFuture<>());
+        Queue queue = queues.computeIfAbsent(aggregateId, id -> new Queue());
+        queue.pending.add(pending);
+        if (queue.draining.compareAndSet(false, true)) {
+            executor.execute(() -> drain(aggregateId, queue));
+        }
+        return pending.answer();
+    }
+
+    private void drain(String aggregateId, Queue queue) {
+        while (true) {
+            List<Pending> batch = new ArrayList<>();
+            Pending next;
+            while (batch.size() < maxBatch && (next = queue.pending.poll()) != null) {
+                batch.add(next);
+            }
+            if (batch.isEmpty()) {
+                queue.draining.set(false);
+                if (queue.pending.isEmpty() || !queue.draining.compareAndSet(false, true)) {
+                    return;
+                }
+                continue;
+            }
+            send(aggregateId, batch);
+        }
+    }
+
+    private void send(String aggregateId, List<Pending> batch) {
+        lastBatchSize.set(batch.size());
+        MDC.put("aggregate", aggregateId);
+        try {
+            barrier.run();
+            List<AdmissionOutcome> outcomes = withRetry(() -> commands.sendAndWait(new AdmitPods(aggregateId,
+                    batch.stream().map(Pending::pod).toList(), workloadObjects(aggregateId, batch), clock.instant(), false)));
+            for (int i = 0; i < batch.size(); i++) {
+                batch.get(i).answer().complete(outcomes.get(i));
+            }
+        } catch (RuntimeException e) {
+            log.warn("admission batch of {} pod(s) for {} failed: {}", batch.size(), aggregateId, e.toString());
+            batch.forEach(p -> p.answer().completeExceptionally(e));
+        } finally {
+            MDC.remove("aggregate");
+        }
+    }
+
+    /** Decides a CREATE without recording it: not batched, nothing is reserved. */
+    public AdmissionOutcome dryRun(String aggregateId, PodToAdmit pod) {
+        barrier.run();
+        List<AdmissionOutcome> outcomes = commands.sendAndWait(new AdmitPods(aggregateId, List.of(pod),
+                objects.of(clusterOf(aggregateId), pod.pod()), clock.instant(), true));
+        return outcomes.get(0);
+    }
+
+    static <T> T withRetry(Supplier<T> action) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return action.get();
+            } catch (RuntimeException e) {
+                if (attempt >= MAX_ATTEMPTS || !isConcurrencyConflict(e)) {
+                    throw e;
+                }
+                log.info("append conflict, retrying (attempt {}): {}", attempt, e.getMessage());
+            }
+        }
+    }
+
+    private static boolean isConcurrencyConflict(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ConcurrencyException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String clusterOf(String aggregateId) {
+        return aggregateId.substring(0, aggregateId.indexOf('/'));
+    }
+
+    /** The workload objects the batch's pods read, one per kind and name, read now (after the barrier). */
+    private List<JsonNode> workloadObjects(String aggregateId, List<Pending> batch) {
+        Map<String, JsonNode> byKey = new LinkedHashMap<>();
+        String cluster = clusterOf(aggregateId);
+        for (Pending p : batch) {
+            for (JsonNode o : objects.of(cluster, p.pod().pod())) {
+                byKey.put(o.path("kind").asText() + "/" + o.path("metadata").path("name").asText(), o);
+            }
+        }
+        return List.copyOf(byKey.values());
+    }
+
+    public int lastBatchSize() {
+        return lastBatchSize.get();
+    }
+
+    @Override
+    public void destroy() {
+        executor.shutdownNow();
+    }
+}

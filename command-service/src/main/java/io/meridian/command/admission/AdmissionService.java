@@ -1,0 +1,230 @@
+package io.meridian.command.admission;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.command.cluster.ClusterEventConsumer;
+import io.meridian.command.cluster.ClusterState;
+import io.meridian.command.kafka.MeridianProperties;
+import io.meridian.command.ws.KernelJson;
+import io.meridian.command.ws.api.AdmissionOutcome;
+import io.meridian.command.ws.api.PodToAdmit;
+import io.meridian.command.ws.api.RecordPodDeletion;
+import io.meridian.command.ws.api.WorkloadSpreadApi;
+import io.meridian.core.ws.MatchedWorkloadSpread;
+import io.meridian.core.ws.admission.AdmissionDecision;
+import io.meridian.core.ws.admission.AdmissionResult;
+import io.meridian.core.ws.admission.AdmissionSettings;
+import io.meridian.core.ws.admission.ListedSpread;
+import io.meridian.core.ws.admission.PodCreationAdmission;
+import io.meridian.core.ws.admission.PodCreationRequest;
+import io.meridian.core.ws.model.WorkloadSpreadStatus;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.modelling.command.AggregateNotFoundException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+import org.springframework.stereotype.Service;
+
+/**
+ * The admission API's logic. A CREATE is routed to its spread by a kernel pre-match over the spreads
+ * the cluster state lists in the pod's namespace; the spread's aggregate then re-runs the full decision
+ * on its own state. CREATEs of one spread are micro-batched; the answer waits for the commit.
+ */
+@Service
+public class AdmissionService {
+    private static final Logger log = LoggerFactory.getLogger(AdmissionService.class);
+    private static final PodCreationAdmission ROUTING = new PodCreationAdmission();
+
+    private final ClusterState state;
+    private final ClusterEventConsumer clusterEvents;
+    private final CommandGateway commands;
+    private final AdmissionBatcher batcher;
+    private final Clock clock;
+    private final MeridianProperties properties;
+
+    public AdmissionService(ClusterState state, ClusterEventConsumer clusterEvents, CommandGateway commands,
+                            AdmissionBatcher batcher, Clock clock, MeridianProperties properties) {
+        this.state = state;
+        this.clusterEvents = clusterEvents;
+        this.commands = commands;
+        this.batcher = batcher;
+        this.clock = clock;
+        this.properties = properties;
+    }
+
+    /** One admission request as the gateway sends it. */
+    public record Request(String cluster, String uid, String operation, boolean dryRun, String namespace, JsonNode pod) {
+    }
+
+    public AdmissionOutcome admit(Request request) {
+        String decisionId = UUID.randomUUID().toString();
+        MDC.put("cluster", request.cluster());
+        MDC.put("decisionId", decisionId);
+        try {
+            if ("CREATE".equals(request.operation())) {
+                return create(request, decisionId);
+            }
+            return delete(request, decisionId);
+        } finally {
+            MDC.remove("cluster");
+            MDC.remove("decisionId");
+            MDC.remove("aggregate");
+        }
+    }
+
+    /**
+     * Routing first, without waiting: a pod that a known spread takes goes to its queue, and the batch
+     * waits for the cluster events once for all its pods before reading the workload objects. Only a pod
+     * that no spread takes waits here, then is routed again (a spread or owner reported just before it).
+     */
+    private AdmissionOutcome create(Request request, String decisionId) {
+        JsonNode pod = withNamespace(request.pod(), request.namespace());
+        String namespace = pod.path("metadata").path("namespace").asText("");
+        Optional<String> spread = firstMatch(request.cluster(), pod, listed(request.cluster(), namespace));
+        if (spread.isEmpty()) {
+            clusterEvents.awaitApplied(properties.catchUpWait());
+            List<ListedSpread> listed = listed(request.cluster(), namespace);
+            if (listed.isEmpty()) {
+                return allow(decisionId, "no WorkloadSpread in namespace " + namespace);
+            }
+            spread = firstMatch(request.cluster(), pod, listed);
+            if (spread.isEmpty()) {
+                // no spread takes the pod: the kernel gives the exact answer (skip rules, owner not found, none)
+                AdmissionResult routing = ROUTING.decide(new PodCreationRequest(pod, listed,
+                        KernelJson.clusterObjects(state.ownerChain(request.cluster(), pod)), AdmissionSettings.defaults(),
+                        clock.instant(), decisionId, Map.of()));
+                spread = spreadOf(routing.decision(), listed);
+                if (spread.isEmpty()) {
+                    return outcome(decisionId, routing.decision());
+                }
+            }
+        }
+        String aggregateId = WorkloadSpreadApi.aggregateId(request.cluster(), namespace, spread.get());
+        MDC.put("aggregate", aggregateId);
+        PodToAdmit toAdmit = new PodToAdmit(request.uid(), decisionId, pod);
+        try {
+            if (request.dryRun()) {
+                return batcher.dryRun(aggregateId, toAdmit);
+            }
+            return batcher.submit(aggregateId, toAdmit).get(30, TimeUnit.SECONDS);
+        } catch (AggregateNotFoundException e) {
+            return allow(decisionId, spread.get() + ": WorkloadSpread not registered yet");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof AggregateNotFoundException) {
+                return allow(decisionId, spread.get() + ": WorkloadSpread not registered yet");
+            }
+            throw new IllegalStateException("admission failed: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("admission not decided in time", e);
+        }
+    }
+
+    private AdmissionOutcome delete(Request request, String decisionId) {
+        JsonNode pod = withNamespace(request.pod(), request.namespace());
+        String namespace = pod.path("metadata").path("namespace").asText("");
+        JsonNode annotations = pod.path("metadata").path("annotations");
+        Optional<MatchedWorkloadSpread> matched = MatchedWorkloadSpread.parse(
+                annotations.path(MatchedWorkloadSpread.ANNOTATION).asText(null));
+        if (matched.isEmpty() || matched.get().name().isEmpty()) {
+            return allow(decisionId, "pod has no valid " + MatchedWorkloadSpread.ANNOTATION + " annotation");
+        }
+        String aggregateId = WorkloadSpreadApi.aggregateId(request.cluster(), namespace, matched.get().name());
+        MDC.put("aggregate", aggregateId);
+        try {
+            return AdmissionBatcher.withRetry(() -> commands.sendAndWait(new RecordPodDeletion(aggregateId, decisionId,
+                    request.operation(), pod, state.ownerChain(request.cluster(), pod), clock.instant(), request.dryRun())));
+        } catch (AggregateNotFoundException e) {
+            return allow(decisionId, matched.get().name() + ": WorkloadSpread not registered");
+        }
+    }
+
+    private List<ListedSpread> listed(String cluster, String namespace) {
+        List<ListedSpread> listed = new ArrayList<>();
+        for (ObjectNode manifest : state.spreads(cluster, namespace)) {
+            try {
+                boolean deleting = manifest.path("metadata").hasNonNull("deletionTimestamp");
+                listed.add(new ListedSpread(KernelJson.spread(manifest, WorkloadSpreadStatus.EMPTY), deleting));
+            } catch (IllegalArgumentException unreadable) {
+                log.debug("skipping an unreadable spread: {}", unreadable.getMessage());
+            }
+        }
+        return listed;
+    }
+
+    /**
+     * A cheap pre-match for routing: the first live spread whose target the pod's controller chain
+     * reaches and whose selector takes the pod. The aggregate then decides with the full kernel.
+     */
+    private Optional<String> firstMatch(String cluster, JsonNode pod, List<ListedSpread> listed) {
+        if (ClusterState.controllerOf(pod) == null) {
+            return Optional.empty();
+        }
+        java.util.Map<String, String> labels = new java.util.TreeMap<>();
+        pod.path("metadata").path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText("")));
+        for (ListedSpread candidate : listed) {
+            var spec = candidate.spread().spec();
+            if (candidate.beingDeleted() || spec == null || spec.targetRef() == null) {
+                continue;
+            }
+            if (state.reaches(cluster, pod, spec.targetRef().kind(), spec.targetRef().name())
+                    && (spec.targetFilter() == null
+                    || io.meridian.core.k8s.LabelSelectors.absentOrMatches(spec.targetFilter().selector(), labels))) {
+                return Optional.of(candidate.spread().name());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The spread a routing decision names: the one it patched the pod into, or the one its reason starts with. */
+    private static Optional<String> spreadOf(AdmissionDecision decision, List<ListedSpread> listed) {
+        if (decision instanceof AdmissionDecision.Patch patch) {
+            JsonNode annotation = patch.mutatedPod().path("metadata").path("annotations").path(MatchedWorkloadSpread.ANNOTATION);
+            Optional<MatchedWorkloadSpread> matched = MatchedWorkloadSpread.parse(annotation.asText(null));
+            if (matched.isPresent()) {
+                return Optional.of(matched.get().name());
+            }
+        }
+        for (ListedSpread spread : listed) {
+            if (decision.reason().startsWith(spread.spread().name() + ": ")) {
+                return Optional.of(spread.spread().name());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static JsonNode withNamespace(JsonNode pod, String namespace) {
+        if (pod == null || !pod.isObject()) {
+            throw new IllegalArgumentException("pod: required object is missing");
+        }
+        ObjectNode copy = ((ObjectNode) pod).deepCopy();
+        ObjectNode metadata = copy.path("metadata").isObject() ? (ObjectNode) copy.get("metadata") : copy.putObject("metadata");
+        if (!metadata.hasNonNull("namespace") && namespace != null) {
+            metadata.put("namespace", namespace);
+        }
+        return copy;
+    }
+
+    private static AdmissionOutcome allow(String decisionId, String reason) {
+        return new AdmissionOutcome(decisionId, AdmissionOutcome.ALLOW, null, null, reason, null);
+    }
+
+    private static AdmissionOutcome outcome(String decisionId, AdmissionDecision decision) {
+        if (decision instanceof AdmissionDecision.Deny deny) {
+            return new AdmissionOutcome(decisionId, AdmissionOutcome.DENY, null, null, deny.reason(), deny.code());
+        }
+        return allow(decisionId, decision.reason());
+    }
+
+}

@@ -1,0 +1,214 @@
+package io.meridian.command.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.core.ws.PodVersions;
+import io.meridian.schemas.ObjectRef;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import org.springframework.stereotype.Component;
+
+/**
+ * What the agents reported, per cluster, in memory: workloads and their owner chain objects,
+ * WorkloadSpreads, nodes and pods. Written by the cluster events consumer only; read by admissions
+ * and syncs. Objects are stored as the agent sent them plus apiVersion, kind and identity.
+ */
+@Component
+public class ClusterState {
+    public static final String POD = "Pod";
+    public static final String NODE = "Node";
+    public static final String WORKLOAD_SPREAD = "WorkloadSpread";
+    private static final int MAX_OWNER_DEPTH = 16;
+
+    private final ConcurrentMap<String, ConcurrentMap<String, ObjectNode>> clusters = new ConcurrentHashMap<>();
+    /** The WorkloadSpreads again, per cluster, so admissions do not scan every pod to find them. */
+    private final ConcurrentMap<String, ConcurrentMap<String, ObjectNode>> spreads = new ConcurrentHashMap<>();
+
+    /** Stores the object; returns the previous version, if any. */
+    public Optional<ObjectNode> upsert(String cluster, ObjectRef ref, JsonNode body) {
+        ObjectNode object = body != null && body.isObject() ? ((ObjectNode) body).deepCopy() : JsonNodeFactory.instance.objectNode();
+        if (ref.apiVersion() != null) {
+            object.put("apiVersion", ref.apiVersion());
+        }
+        object.put("kind", ref.kind());
+        ObjectNode metadata = object.path("metadata").isObject() ? (ObjectNode) object.get("metadata") : object.putObject("metadata");
+        metadata.put("name", ref.name());
+        if (!ref.namespace().isEmpty()) {
+            metadata.put("namespace", ref.namespace());
+        }
+        if (ref.uid() != null && !metadata.hasNonNull("uid")) {
+            metadata.put("uid", ref.uid());
+        }
+        String key = key(ref.namespace(), ref.kind(), ref.name());
+        if (WORKLOAD_SPREAD.equals(ref.kind())) {
+            spreadIndex(cluster).put(key, object);
+        }
+        return Optional.ofNullable(objects(cluster).put(key, object));
+    }
+
+    public Optional<ObjectNode> delete(String cluster, ObjectRef ref) {
+        String key = key(ref.namespace(), ref.kind(), ref.name());
+        spreadIndex(cluster).remove(key);
+        return Optional.ofNullable(objects(cluster).remove(key));
+    }
+
+    public Optional<ObjectNode> find(String cluster, String namespace, String kind, String name) {
+        return Optional.ofNullable(objects(cluster).get(key(namespace == null ? "" : namespace, kind, name)));
+    }
+
+    public List<ObjectNode> spreads(String cluster, String namespace) {
+        return ofKind(spreadIndex(cluster), namespace, WORKLOAD_SPREAD);
+    }
+
+    public List<ObjectNode> spreads(String cluster) {
+        return ofKind(spreadIndex(cluster), null, WORKLOAD_SPREAD);
+    }
+
+    public List<ObjectNode> pods(String cluster, String namespace) {
+        return ofKind(objects(cluster), namespace, POD);
+    }
+
+    public List<ObjectNode> nodes(String cluster) {
+        return ofKind(objects(cluster), "", NODE);
+    }
+
+    public List<String> clusterNames() {
+        return List.copyOf(clusters.keySet());
+    }
+
+    /** The workload objects of a namespace (everything but pods, nodes and spreads): targets and owner chains. */
+    public List<JsonNode> workloads(String cluster, String namespace) {
+        List<JsonNode> out = new ArrayList<>();
+        String prefix = namespace + "/";
+        objects(cluster).forEach((key, object) -> {
+            if (key.startsWith(prefix)) {
+                String kind = object.path("kind").asText();
+                if (!POD.equals(kind) && !NODE.equals(kind) && !WORKLOAD_SPREAD.equals(kind)) {
+                    out.add(object);
+                }
+            }
+        });
+        out.sort(Comparator.comparing(o -> o.path("kind").asText() + "/" + o.path("metadata").path("name").asText()));
+        return out;
+    }
+
+    /** Whether an object's controller-owner chain reaches the target (kind and name; versions ignored). */
+    public boolean reaches(String cluster, JsonNode object, String targetKind, String targetName) {
+        String namespace = object.path("metadata").path("namespace").asText("");
+        JsonNode current = object;
+        for (int depth = 0; depth < MAX_OWNER_DEPTH && current != null; depth++) {
+            JsonNode owner = controllerOf(current);
+            if (owner == null) {
+                return false;
+            }
+            String kind = owner.path("kind").asText();
+            String name = owner.path("name").asText();
+            if (kind.equals(targetKind) && name.equals(targetName)) {
+                return true;
+            }
+            current = find(cluster, namespace, kind, name).orElse(null);
+        }
+        return false;
+    }
+
+    /** The workload objects from the object's controller up its owner chain, as far as the state has them. */
+    public List<JsonNode> ownerChain(String cluster, JsonNode object) {
+        List<JsonNode> chain = new ArrayList<>();
+        String namespace = object.path("metadata").path("namespace").asText("");
+        JsonNode current = object;
+        for (int depth = 0; depth < MAX_OWNER_DEPTH; depth++) {
+            JsonNode owner = controllerOf(current);
+            if (owner == null) {
+                break;
+            }
+            Optional<ObjectNode> found = find(cluster, namespace, owner.path("kind").asText(), owner.path("name").asText());
+            if (found.isEmpty()) {
+                break;
+            }
+            chain.add(found.get());
+            current = found.get();
+        }
+        return chain;
+    }
+
+    /** The pods whose owner chain reaches the target, in name order. */
+    public List<JsonNode> podsOf(String cluster, String namespace, String targetKind, String targetName) {
+        List<JsonNode> out = new ArrayList<>();
+        for (ObjectNode pod : pods(cluster, namespace)) {
+            if (reaches(cluster, pod, targetKind, targetName)) {
+                out.add(pod);
+            }
+        }
+        out.sort(Comparator.comparing(p -> p.path("metadata").path("name").asText()));
+        return out;
+    }
+
+    /**
+     * The latest pod version of a workload (§1.4): the pod-template-hash of a Deployment's newest
+     * ReplicaSet, the hash of a CloneSet's or StatefulSet's updateRevision, else versionIgnored.
+     */
+    public String latestVersion(String cluster, JsonNode workload) {
+        String kind = workload.path("kind").asText();
+        String namespace = workload.path("metadata").path("namespace").asText("");
+        String name = workload.path("metadata").path("name").asText();
+        if ("Deployment".equals(kind)) {
+            return workloads(cluster, namespace).stream()
+                    .filter(o -> "ReplicaSet".equals(o.path("kind").asText()))
+                    .filter(o -> {
+                        JsonNode owner = controllerOf(o);
+                        return owner != null && "Deployment".equals(owner.path("kind").asText())
+                                && name.equals(owner.path("name").asText());
+                    })
+                    .max(Comparator.comparingLong(o -> o.path("metadata").path("annotations")
+                            .path("deployment.kubernetes.io/revision").asLong(0)))
+                    .map(o -> o.path("metadata").path("labels").path(PodVersions.POD_TEMPLATE_HASH).asText(null))
+                    .orElse(PodVersions.VERSION_IGNORED);
+        }
+        String revision = workload.path("status").path("updateRevision").asText("");
+        if (!revision.isEmpty()) {
+            return revision.substring(revision.lastIndexOf('-') + 1);
+        }
+        return PodVersions.VERSION_IGNORED;
+    }
+
+    /** The owner reference marked controller, or null. */
+    public static JsonNode controllerOf(JsonNode object) {
+        for (JsonNode ref : object.path("metadata").path("ownerReferences")) {
+            if (ref.path("controller").asBoolean(false)) {
+                return ref;
+            }
+        }
+        return null;
+    }
+
+    private static List<ObjectNode> ofKind(Map<String, ObjectNode> objects, String namespace, String kind) {
+        List<ObjectNode> out = new ArrayList<>();
+        for (Map.Entry<String, ObjectNode> e : objects.entrySet()) {
+            ObjectNode o = e.getValue();
+            if (kind.equals(o.path("kind").asText())
+                    && (namespace == null || namespace.equals(o.path("metadata").path("namespace").asText("")))) {
+                out.add(o);
+            }
+        }
+        out.sort(Comparator.comparing(o -> o.path("metadata").path("name").asText()));
+        return out;
+    }
+
+    private ConcurrentMap<String, ObjectNode> spreadIndex(String cluster) {
+        return spreads.computeIfAbsent(cluster, c -> new ConcurrentHashMap<>());
+    }
+
+    private ConcurrentMap<String, ObjectNode> objects(String cluster) {
+        return clusters.computeIfAbsent(cluster, c -> new ConcurrentHashMap<>());
+    }
+
+    private static String key(String namespace, String kind, String name) {
+        return namespace + "/" + kind + "/" + name;
+    }
+}

@@ -1,0 +1,53 @@
+package io.meridian.command.kafka;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.springframework.stereotype.Component;
+
+/** Creates the service's Kafka clients: idempotent producers (acks=all), consumers that never auto-commit. */
+@Component
+public class KafkaClients {
+    private final MeridianProperties properties;
+
+    public KafkaClients(MeridianProperties properties) {
+        this.properties = properties;
+    }
+
+    public KafkaProducer<String, String> idempotentProducer(String clientId) {
+        Map<String, Object> config = new HashMap<>();
+        config.put("bootstrap.servers", properties.kafkaBootstrapServers());
+        config.put("client.id", clientId);
+        config.put("acks", "all");
+        config.put("enable.idempotence", "true");
+        config.put("linger.ms", "1");
+        return new KafkaProducer<>(config, new StringSerializer(), new StringSerializer());
+    }
+
+    /** A consumer that only reads end offsets (read_uncommitted: the high watermark). */
+    public KafkaConsumer<String, String> offsetReader(String clientId) {
+        Map<String, Object> config = new HashMap<>();
+        config.put("bootstrap.servers", properties.kafkaBootstrapServers());
+        config.put("client.id", clientId);
+        config.put("enable.auto.commit", "false");
+        config.put("isolation.level", "read_uncommitted");
+        return new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer());
+    }
+
+    /** A consumer; with {@code group} null it has no group (partitions are assigned, offsets not committed). */
+    public KafkaConsumer<String, String> consumer(String clientId, String group) {
+        Map<String, Object> config = new HashMap<>();
+        config.put("bootstrap.servers", properties.kafkaBootstrapServers());
+        config.put("client.id", clientId);
+        config.put("enable.auto.commit", "false");
+        config.put("auto.offset.reset", "earliest");
+        config.put("isolation.level", "read_committed");
+        if (group != null) {
+            config.put("group.id", group);
+        }
+        return new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer());
+    }
+}

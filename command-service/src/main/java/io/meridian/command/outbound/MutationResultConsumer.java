@@ -1,0 +1,113 @@
+package io.meridian.command.outbound;
+
+import io.meridian.command.kafka.DeadLetters;
+import io.meridian.command.kafka.KafkaClients;
+import io.meridian.command.kafka.MeridianProperties;
+import io.meridian.command.ws.api.RecordMutationResult;
+import io.meridian.schemas.Decoded;
+import io.meridian.schemas.MessageCodec;
+import io.meridian.schemas.MutationResult;
+import io.meridian.schemas.Topics;
+import java.time.Duration;
+import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.common.errors.WakeupException;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.modelling.command.AggregateNotFoundException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * Records the applier's results ({@code meridian.mutation-results}) on the spread that issued the
+ * mutation (the aggregate id is the part of the mutation id before the last {@code @}). Offsets are
+ * committed after the batch's commands are stored; a redelivered result is recorded again, harmlessly.
+ */
+@Component
+public class MutationResultConsumer implements SmartLifecycle {
+    private static final Logger log = LoggerFactory.getLogger(MutationResultConsumer.class);
+
+    private final KafkaClients clients;
+    private final CommandGateway commands;
+    private final MeridianProperties properties;
+    private volatile KafkaConsumer<String, String> consumer;
+    private volatile boolean running;
+    private Thread worker;
+
+    public MutationResultConsumer(KafkaClients clients, CommandGateway commands, MeridianProperties properties) {
+        this.clients = clients;
+        this.commands = commands;
+        this.properties = properties;
+    }
+
+    @Override
+    public void start() {
+        running = true;
+        consumer = clients.consumer("command-service-mutation-results", properties.consumerGroup());
+        worker = new Thread(this::run, "mutation-results");
+        worker.start();
+    }
+
+    private void run() {
+        try (KafkaProducer<String, String> deadLetters = clients.idempotentProducer("command-service-results-dlq")) {
+            consumer.subscribe(List.of(Topics.MUTATION_RESULTS));
+            while (running) {
+                ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(500));
+                for (ConsumerRecord<String, String> record : records) {
+                    handle(record, deadLetters);
+                }
+                if (!records.isEmpty()) {
+                    consumer.commitSync();
+                }
+            }
+        } catch (WakeupException stopping) {
+            // stop() woke the consumer up
+        } catch (RuntimeException e) {
+            log.error("mutation results consumer stopped", e);
+        } finally {
+            consumer.close();
+        }
+    }
+
+    private void handle(ConsumerRecord<String, String> record, KafkaProducer<String, String> deadLetters) {
+        Decoded<MutationResult> decoded = MessageCodec.MUTATION_RESULT.decode(record.value());
+        if (decoded instanceof Decoded.Rejected<MutationResult> rejected) {
+            DeadLetters.send(deadLetters, record, rejected.reason());
+            return;
+        }
+        MutationResult result = ((Decoded.Accepted<MutationResult>) decoded).message();
+        int at = result.mutationId().lastIndexOf('@');
+        if (at <= 0) {
+            log.debug("mutation {} was not issued by a WorkloadSpread", result.mutationId());
+            return;
+        }
+        String aggregateId = result.mutationId().substring(0, at);
+        MDC.put("cluster", result.cluster());
+        MDC.put("aggregate", aggregateId);
+        try {
+            commands.sendAndWait(new RecordMutationResult(aggregateId, result.mutationId(), result.outcome().wire(),
+                    result.detail(), result.completedAt()));
+        } catch (AggregateNotFoundException e) {
+            log.info("mutation result for unknown spread {}", aggregateId);
+        } finally {
+            MDC.remove("cluster");
+            MDC.remove("aggregate");
+        }
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        io.meridian.command.kafka.ConsumerThreads.stop(consumer, worker);
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+}

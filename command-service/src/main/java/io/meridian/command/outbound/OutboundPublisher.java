@@ -1,0 +1,230 @@
+package io.meridian.command.outbound;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.command.kafka.KafkaClients;
+import io.meridian.command.member.api.MemberCapacityChanged;
+import io.meridian.command.member.api.MemberClusterReady;
+import io.meridian.command.member.api.MemberClusterRegistered;
+import io.meridian.command.member.api.MemberClusterUnreachable;
+import io.meridian.command.ws.KernelJson;
+import io.meridian.command.ws.api.MutationResultRecorded;
+import io.meridian.command.ws.api.PlannedMutation;
+import io.meridian.command.ws.api.PodAdmission;
+import io.meridian.command.ws.api.PodDeletionRecorded;
+import io.meridian.command.ws.api.PodsAdmitted;
+import io.meridian.command.ws.api.WorkloadSpreadApi;
+import io.meridian.command.ws.api.WorkloadSpreadChanged;
+import io.meridian.command.ws.api.WorkloadSpreadRegistered;
+import io.meridian.command.ws.api.WorkloadSpreadRemoved;
+import io.meridian.command.ws.api.WorkloadSpreadSynced;
+import io.meridian.core.KernelVersion;
+import io.meridian.schemas.DomainEvent;
+import io.meridian.schemas.MessageCodec;
+import io.meridian.schemas.Mutation;
+import io.meridian.schemas.ObjectRef;
+import io.meridian.schemas.Topics;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.eventhandling.EventMessage;
+import org.axonframework.eventhandling.SequenceNumber;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+
+/**
+ * Publishes what the aggregates decided: the mutations of a sync to {@code meridian.mutations}
+ * (idempotency key {@code <decisionId>/<n>}) and every decision as a {@link DomainEvent} to
+ * {@code meridian.domain-events} (WorkloadSpread and MemberCluster events). Runs in a tracking processor whose token is in the JDBC token
+ * store: a handler returns only when Kafka acknowledged (acks=all, idempotent producer), so the token
+ * moves on only after the records are durable. A replay publishes the same records again, with the
+ * same ids, which consumers deduplicate.
+ */
+@Component
+@ProcessingGroup("outbound")
+public class OutboundPublisher implements DisposableBean {
+    private static final Logger log = LoggerFactory.getLogger(OutboundPublisher.class);
+    private final KafkaProducer<String, String> producer;
+
+    public OutboundPublisher(KafkaClients clients) {
+        this.producer = clients.idempotentProducer("command-service-outbound");
+    }
+
+    @EventHandler
+    void on(WorkloadSpreadRegistered event, EventMessage<?> message) {
+        ObjectNode payload = reason("registered");
+        payload.set("manifest", event.manifest());
+        publish(List.of(domainEvent(message.getIdentifier(), event.id(), event.domainSequence(), "WorkloadSpreadRegistered",
+                message.getTimestamp(), null, payload)));
+    }
+
+    @EventHandler
+    void on(WorkloadSpreadChanged event, EventMessage<?> message) {
+        ObjectNode payload = reason("metadata or spec changed");
+        payload.set("manifest", event.manifest());
+        publish(List.of(domainEvent(message.getIdentifier(), event.id(), event.domainSequence(), "WorkloadSpreadChanged",
+                message.getTimestamp(), null, payload)));
+    }
+
+    @EventHandler
+    void on(WorkloadSpreadRemoved event, EventMessage<?> message) {
+        publish(List.of(domainEvent(message.getIdentifier(), event.id(), event.domainSequence(), "WorkloadSpreadRemoved",
+                message.getTimestamp(), null, reason("removed"))));
+    }
+
+    @EventHandler
+    void on(PodsAdmitted event, EventMessage<?> message) {
+        List<ProducerRecord<String, String>> records = new ArrayList<>();
+        for (int i = 0; i < event.admissions().size(); i++) {
+            PodAdmission admission = event.admissions().get(i);
+            ObjectNode payload = reason(admission.outcome().reason());
+            payload.put("verdict", admission.outcome().verdict());
+            payload.put("subset", admission.outcome().subset());
+            payload.put("pod", admission.pod().path("metadata").path("name").asText(admission.generatedId()));
+            payload.put("requestUid", admission.requestUid());
+            payload.set("patch", admission.outcome().patch());
+            payload.put("now", event.now().toString());
+            records.add(domainEvent(message.getIdentifier() + "#" + i, event.id(), admission.domainSequence(), "PodAdmitted",
+                    message.getTimestamp(), admission.decisionId(), payload));
+        }
+        publish(records);
+    }
+
+    @EventHandler
+    void on(PodDeletionRecorded event, EventMessage<?> message) {
+        ObjectNode payload = reason(event.reason());
+        payload.put("operation", event.operation());
+        payload.put("pod", event.pod().path("metadata").path("name").asText());
+        publish(List.of(domainEvent(message.getIdentifier(), event.id(), event.domainSequence(), "PodDeletionRecorded",
+                message.getTimestamp(), event.decisionId(), payload)));
+    }
+
+    @EventHandler
+    void on(WorkloadSpreadSynced event, EventMessage<?> message) {
+        String[] id = event.id().split("/", 3);
+        List<ProducerRecord<String, String>> records = new ArrayList<>();
+        for (PlannedMutation planned : event.mutations()) {
+            Mutation mutation = new Mutation(Mutation.SCHEMA_VERSION, event.decisionId() + "/" + planned.index(), id[0],
+                    event.now(), event.id(), event.decisionId(), type(planned.type()),
+                    new ObjectRef(planned.targetApiVersion(), planned.targetKind(), id[1], planned.targetName(),
+                            planned.targetUid(), null), planned.body());
+            records.add(new ProducerRecord<>(Topics.MUTATIONS, id[0], MessageCodec.MUTATION.encode(mutation)));
+        }
+        ObjectNode payload = reason(event.reason());
+        payload.put("trigger", event.trigger());
+        payload.put("statusChanged", event.statusChanged());
+        payload.set("mutations", KernelJson.tree(event.mutations()));
+        payload.set("events", KernelJson.tree(event.events()));
+        payload.set("status", event.status());
+        if (event.requeueAfterMillis() != null) {
+            payload.put("requeueAfterMillis", event.requeueAfterMillis());
+        }
+        records.add(domainEvent(message.getIdentifier(), event.id(), event.domainSequence(), "WorkloadSpreadSynced",
+                message.getTimestamp(), event.decisionId(), payload));
+        publish(records);
+    }
+
+    @EventHandler
+    void on(MutationResultRecorded event, EventMessage<?> message) {
+        ObjectNode payload = reason("mutation " + event.mutationId() + ": " + event.outcome()
+                + (event.detail() == null ? "" : " (" + event.detail() + ")"));
+        payload.put("mutationId", event.mutationId());
+        payload.put("outcome", event.outcome());
+        payload.put("retrySync", event.retrySync());
+        publish(List.of(domainEvent(message.getIdentifier(), event.id(), event.domainSequence(), "MutationResultRecorded",
+                message.getTimestamp(), null, payload)));
+    }
+
+    @EventHandler
+    void on(MemberClusterRegistered event, EventMessage<?> message, @SequenceNumber long sequence) {
+        ObjectNode payload = reason("first report of the cluster");
+        payload.put("role", event.role());
+        publish(List.of(memberEvent(message, event.cluster(), sequence, "MemberClusterRegistered", payload)));
+    }
+
+    @EventHandler
+    void on(MemberClusterReady event, EventMessage<?> message, @SequenceNumber long sequence) {
+        publish(List.of(memberEvent(message, event.cluster(), sequence, "MemberClusterReady", reason("heartbeats arrive"))));
+    }
+
+    @EventHandler
+    void on(MemberClusterUnreachable event, EventMessage<?> message, @SequenceNumber long sequence) {
+        ObjectNode payload = reason("no heartbeat since " + event.lastSeen());
+        publish(List.of(memberEvent(message, event.cluster(), sequence, "MemberClusterUnreachable", payload)));
+    }
+
+    @EventHandler
+    void on(MemberCapacityChanged event, EventMessage<?> message, @SequenceNumber long sequence) {
+        ObjectNode payload = reason("free capacity changed");
+        payload.set("zones", event.zones());
+        publish(List.of(memberEvent(message, event.cluster(), sequence, "MemberCapacityChanged", payload)));
+    }
+
+    /** Member cluster events: aggregate type MemberCluster, id the cluster name, sequence the event store's. */
+    private static ProducerRecord<String, String> memberEvent(EventMessage<?> message, String cluster, long sequence,
+                                                              String type, JsonNode payload) {
+        DomainEvent event = new DomainEvent(DomainEvent.SCHEMA_VERSION, message.getIdentifier(), "MemberCluster", cluster,
+                sequence, type, message.getTimestamp(), null, KernelVersion.VALUE, payload);
+        return new ProducerRecord<>(Topics.DOMAIN_EVENTS, cluster, MessageCodec.DOMAIN_EVENT.encode(event));
+    }
+
+    private static ObjectNode reason(String reason) {
+        return JsonNodeFactory.instance.objectNode().put("reason", reason);
+    }
+
+    private static ProducerRecord<String, String> domainEvent(String eventId, String aggregateId, long sequence, String type,
+                                                              Instant occurredAt, String decisionId, JsonNode payload) {
+        DomainEvent event = new DomainEvent(DomainEvent.SCHEMA_VERSION, eventId, WorkloadSpreadApi.AGGREGATE_TYPE, aggregateId,
+                sequence, type, occurredAt, decisionId, KernelVersion.VALUE, payload);
+        return new ProducerRecord<>(Topics.DOMAIN_EVENTS, aggregateId, MessageCodec.DOMAIN_EVENT.encode(event));
+    }
+
+    private static Mutation.Type type(String wire) {
+        for (Mutation.Type type : Mutation.Type.values()) {
+            if (type.wire().equals(wire)) {
+                return type;
+            }
+        }
+        throw new IllegalArgumentException("unknown mutation type " + wire);
+    }
+
+    /** Sends all, then waits for every acknowledgement; a failure throws, so the processor retries the event. */
+    private void publish(List<ProducerRecord<String, String>> records) {
+        List<Future<RecordMetadata>> sent = new ArrayList<>(records.size());
+        for (ProducerRecord<String, String> record : records) {
+            sent.add(producer.send(record));
+        }
+        try {
+            for (Future<RecordMetadata> ack : sent) {
+                ack.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while publishing", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot publish to Kafka: " + e.getCause(), e.getCause());
+        }
+        if (log.isDebugEnabled()) {
+            MDC.put("aggregate", records.isEmpty() ? "" : records.get(records.size() - 1).key());
+            log.debug("published {} record(s)", records.size());
+            MDC.remove("aggregate");
+        }
+    }
+
+    @Override
+    public void destroy() {
+        producer.close();
+    }
+
+}

@@ -1,0 +1,419 @@
+package io.meridian.command.ws;
+
+import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.command.ws.api.AdmissionOutcome;
+import io.meridian.command.ws.api.AdmitPods;
+import io.meridian.command.ws.api.MutationResultRecorded;
+import io.meridian.command.ws.api.PlannedMutation;
+import io.meridian.command.ws.api.PodAdmission;
+import io.meridian.command.ws.api.PodDeletionRecorded;
+import io.meridian.command.ws.api.PodToAdmit;
+import io.meridian.command.ws.api.PodsAdmitted;
+import io.meridian.command.ws.api.RecordMutationResult;
+import io.meridian.command.ws.api.RecordPodDeletion;
+import io.meridian.command.ws.api.RemoveWorkloadSpread;
+import io.meridian.command.ws.api.ReservationChange;
+import io.meridian.command.ws.api.SyncWorkloadSpread;
+import io.meridian.command.ws.api.UpsertWorkloadSpread;
+import io.meridian.command.ws.api.WorkloadSpreadChanged;
+import io.meridian.command.ws.api.WorkloadSpreadRegistered;
+import io.meridian.command.ws.api.WorkloadSpreadRemoved;
+import io.meridian.command.ws.api.WorkloadSpreadSyncDue;
+import io.meridian.command.ws.api.WorkloadSpreadSyncScheduled;
+import io.meridian.command.ws.api.WorkloadSpreadSynced;
+import io.meridian.core.KernelVersion;
+import io.meridian.core.patch.KubernetesStrategicMergePatch;
+import io.meridian.core.ws.admission.AdmissionDecision;
+import io.meridian.core.ws.admission.AdmissionResult;
+import io.meridian.core.ws.admission.AdmissionSettings;
+import io.meridian.core.ws.admission.ClusterObjects;
+import io.meridian.core.ws.admission.ListedSpread;
+import io.meridian.core.ws.admission.PodCreationAdmission;
+import io.meridian.core.ws.admission.PodCreationRequest;
+import io.meridian.core.ws.admission.PodDeletionBookkeeping;
+import io.meridian.core.ws.admission.PodDeletionRequest;
+import io.meridian.core.ws.admission.PodRecord;
+import io.meridian.core.ws.admission.StatusChange;
+import io.meridian.core.ws.controller.AdoptionPatch;
+import io.meridian.core.ws.controller.DeletionCostPatch;
+import io.meridian.core.ws.controller.SyncDecision;
+import io.meridian.core.ws.controller.SyncFailure;
+import io.meridian.core.ws.controller.SyncInput;
+import io.meridian.core.ws.controller.SyncOutcome;
+import io.meridian.core.ws.controller.TargetWorkload;
+import io.meridian.core.ws.controller.WorkloadSpreadSync;
+import io.meridian.core.ws.model.SubsetStatus;
+import io.meridian.core.ws.model.WorkloadSpread;
+import io.meridian.core.ws.model.WorkloadSpreadStatus;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.deadline.DeadlineManager;
+import org.axonframework.deadline.annotation.DeadlineHandler;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.modelling.command.AggregateCreationPolicy;
+import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.modelling.command.CreationPolicy;
+import org.axonframework.spring.stereotype.Aggregate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One WorkloadSpread of one cluster. Its status (with the reservations of admitted pods) lives here;
+ * every decision is taken by the kernel and recorded with its inputs. Handlers decide and apply; only
+ * the event sourcing handlers change state.
+ */
+@Aggregate(cache = "workloadSpreadCache")
+public class WorkloadSpreadAggregate {
+    public static final String SYNC_DEADLINE = "workload-spread-sync";
+    /** Sync after a creating pod's reservation can have timed out (30 s) and a deleting pod's (15 s). */
+    static final Duration CREATING_TIMEOUT = Duration.ofSeconds(31);
+    static final Duration DELETING_TIMEOUT = Duration.ofSeconds(16);
+    private static final Logger log = LoggerFactory.getLogger(WorkloadSpreadAggregate.class);
+    private static final PodCreationAdmission ADMISSION = new PodCreationAdmission();
+    private static final PodDeletionBookkeeping DELETION = new PodDeletionBookkeeping();
+    private static final WorkloadSpreadSync SYNC = new WorkloadSpreadSync(new KubernetesStrategicMergePatch());
+    private static final AdmissionSettings SETTINGS = AdmissionSettings.defaults();
+
+    @AggregateIdentifier
+    private String id;
+    private String cluster;
+    private JsonNode manifest;
+    private WorkloadSpreadStatus status = WorkloadSpreadStatus.EMPTY;
+    private boolean removed;
+    private long nextDomainSequence;
+    private Instant syncDueAt;
+    private boolean statusWritePending;
+
+    protected WorkloadSpreadAggregate() {
+    }
+
+    @CommandHandler
+    @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
+    public void handle(UpsertWorkloadSpread command) {
+        JsonNode identityAndSpec = KernelJson.identityAndSpec(command.manifest());
+        KernelJson.spread(identityAndSpec, WorkloadSpreadStatus.EMPTY); // rejects a spec the kernel cannot read
+        if (id == null || removed) {
+            apply(new WorkloadSpreadRegistered(command.id(), command.cluster(), identityAndSpec, command.at(), nextDomainSequence));
+        } else if (!identityAndSpec.equals(manifest)) {
+            apply(new WorkloadSpreadChanged(command.id(), identityAndSpec, command.at(), nextDomainSequence));
+        }
+    }
+
+    @CommandHandler
+    public void handle(RemoveWorkloadSpread command, DeadlineManager deadlines) {
+        if (!removed) {
+            deadlines.cancelAllWithinScope(SYNC_DEADLINE);
+            apply(new WorkloadSpreadRemoved(command.id(), command.at(), nextDomainSequence));
+        }
+    }
+
+    @CommandHandler
+    public List<AdmissionOutcome> handle(AdmitPods command, DeadlineManager deadlines) {
+        if (removed) {
+            return command.pods().stream().map(p -> new AdmissionOutcome(p.decisionId(), AdmissionOutcome.ALLOW, null, null,
+                    spreadName() + ": WorkloadSpread was removed", null)).toList();
+        }
+        ClusterObjects objects = KernelJson.clusterObjects(command.clusterObjects());
+        WorkloadSpread current = spread();
+        List<PodAdmission> admissions = new ArrayList<>();
+        boolean reserved = false;
+        long sequence = nextDomainSequence;
+        for (PodToAdmit pod : command.pods()) {
+            PodCreationRequest request = new PodCreationRequest(pod.pod(), List.of(ListedSpread.live(current)), objects,
+                    SETTINGS, command.now(), pod.decisionId(), Map.of());
+            AdmissionResult result = ADMISSION.decide(request);
+            ReservationChange reservation = null;
+            if (result.statusChange() instanceof StatusChange.Recorded recorded) {
+                reserved = true;
+                reservation = reservation(recorded, current.status());
+                current = withStatus(current, recorded.applyTo(current.status()));
+            }
+            admissions.add(new PodAdmission(pod.decisionId(), pod.requestUid(), pod.pod(), pod.decisionId(),
+                    outcome(pod.decisionId(), result.decision()), reservation, sequence++));
+        }
+        if (!command.dryRun()) {
+            Instant due = reserved ? dueAfter(command.now(), CREATING_TIMEOUT, deadlines) : null;
+            apply(new PodsAdmitted(command.id(), KernelVersion.VALUE, command.now(), command.clusterObjects(), admissions, due));
+        }
+        return admissions.stream().map(PodAdmission::outcome).toList();
+    }
+
+    @CommandHandler
+    public AdmissionOutcome handle(RecordPodDeletion command, DeadlineManager deadlines) {
+        if (removed) {
+            return new AdmissionOutcome(command.decisionId(), AdmissionOutcome.ALLOW, null, null,
+                    spreadName() + ": WorkloadSpread was removed", null);
+        }
+        WorkloadSpread current = spread();
+        AdmissionResult result = DELETION.decide(new PodDeletionRequest(command.pod(), List.of(ListedSpread.live(current)),
+                KernelJson.clusterObjects(command.clusterObjects()), SETTINGS, command.now()));
+        AdmissionOutcome outcome = outcome(command.decisionId(), result.decision());
+        if (!command.dryRun() && result.statusChange() instanceof StatusChange.Recorded recorded) {
+            apply(new PodDeletionRecorded(command.id(), command.decisionId(), KernelVersion.VALUE, command.operation(),
+                    command.now(), command.pod(), command.clusterObjects(), outcome.reason(),
+                    reservation(recorded, current.status()),
+                    dueAfter(command.now(), DELETING_TIMEOUT, deadlines), nextDomainSequence));
+        }
+        return outcome;
+    }
+
+    @CommandHandler
+    public void handle(SyncWorkloadSpread command, DeadlineManager deadlines) {
+        if (removed) {
+            return;
+        }
+        TargetWorkload workload = command.workload() == null ? TargetWorkload.missing()
+                : new TargetWorkload(true, specReplicas(command.workload()), command.workload(), command.latestVersion());
+        SyncInput input = new SyncInput(spread(), workload, command.pods().stream().map(KernelJson::pod).toList(),
+                command.nodes().stream().map(KernelJson::node).toList(), command.now(), SETTINGS.versionedStatusKinds(),
+                Optional.empty());
+        SyncOutcome outcome = SYNC.sync(input);
+        if (outcome instanceof SyncFailure failure) {
+            log.warn("sync of {} failed: {}", id, failure.reason());
+            return;
+        }
+        SyncDecision decision = (SyncDecision) outcome;
+        List<PlannedMutation> mutations = mutations(decision, command.pods());
+        if (command.rearm() && syncDueAt != null) {
+            Instant recorded = syncDueAt.isAfter(command.now()) ? syncDueAt : command.now();
+            deadlines.cancelAllWithinScope(SYNC_DEADLINE);
+            deadlines.schedule(recorded, SYNC_DEADLINE, recorded);
+        }
+        Long requeue = decision.requeueAfter().map(Duration::toMillis).orElse(null);
+        Instant due = requeue == null ? null : dueAt(command.now(), command.now().plusMillis(requeue), deadlines);
+        if (mutations.isEmpty() && decision.events().isEmpty()) {
+            if (due != null) {
+                apply(new WorkloadSpreadSyncScheduled(command.id(), due));
+            }
+            return;
+        }
+        ObjectNode inputs = JsonNodeFactory.instance.objectNode();
+        inputs.set("workload", command.workload());
+        inputs.put("latestVersion", command.latestVersion());
+        inputs.set("pods", KernelJson.tree(command.pods()));
+        inputs.set("nodes", KernelJson.tree(command.nodes()));
+        apply(new WorkloadSpreadSynced(command.id(), command.decisionId(), KernelVersion.VALUE, command.now(), command.trigger(),
+                inputs, KernelJson.tree(decision.status()), decision.statusChanged(), mutations,
+                decision.events().stream().map(KernelJson::tree).toList(), requeue, due,
+                summary(decision, mutations), nextDomainSequence));
+    }
+
+    @EventSourcingHandler
+    void on(WorkloadSpreadSyncScheduled event) {
+        syncDueAt = event.dueAt();
+    }
+
+    @CommandHandler
+    public void handle(RecordMutationResult command) {
+        boolean failed = !"Patched".equals(command.outcome()) && !"Noop".equals(command.outcome());
+        apply(new MutationResultRecorded(command.id(), command.mutationId(), command.outcome(), command.detail(),
+                command.completedAt(), failed, nextDomainSequence));
+    }
+
+    @DeadlineHandler(deadlineName = SYNC_DEADLINE)
+    public void syncDue(Instant dueAt) {
+        if (!removed) {
+            apply(new WorkloadSpreadSyncDue(id, dueAt));
+        }
+    }
+
+    @EventSourcingHandler
+    void on(WorkloadSpreadRegistered event) {
+        id = event.id();
+        cluster = event.cluster();
+        manifest = event.manifest();
+        status = WorkloadSpreadStatus.EMPTY;
+        removed = false;
+        nextDomainSequence = event.domainSequence() + 1;
+    }
+
+    @EventSourcingHandler
+    void on(WorkloadSpreadChanged event) {
+        manifest = event.manifest();
+        nextDomainSequence = event.domainSequence() + 1;
+    }
+
+    @EventSourcingHandler
+    void on(WorkloadSpreadRemoved event) {
+        removed = true;
+        syncDueAt = null;
+        nextDomainSequence = event.domainSequence() + 1;
+    }
+
+    @EventSourcingHandler
+    void on(PodsAdmitted event) {
+        for (PodAdmission admission : event.admissions()) {
+            if (admission.reservation() != null) {
+                status = applied(admission.reservation(), status);
+            }
+        }
+        if (event.syncDueAt() != null) {
+            syncDueAt = event.syncDueAt();
+        }
+        if (!event.admissions().isEmpty()) {
+            nextDomainSequence = event.admissions().get(event.admissions().size() - 1).domainSequence() + 1;
+        }
+    }
+
+    @EventSourcingHandler
+    void on(PodDeletionRecorded event) {
+        status = applied(event.deleting(), status);
+        if (event.syncDueAt() != null) {
+            syncDueAt = event.syncDueAt();
+        }
+        nextDomainSequence = event.domainSequence() + 1;
+    }
+
+    @EventSourcingHandler
+    void on(WorkloadSpreadSynced event) {
+        status = KernelJson.status(event.status());
+        if (event.syncDueAt() != null) {
+            syncDueAt = event.syncDueAt();
+        }
+        statusWritePending = false;
+        nextDomainSequence = event.domainSequence() + 1;
+    }
+
+    @EventSourcingHandler
+    void on(WorkloadSpreadSyncDue event) {
+        syncDueAt = null;
+    }
+
+    @EventSourcingHandler
+    void on(MutationResultRecorded event) {
+        if (event.retrySync() && event.mutationId() != null && event.mutationId().endsWith("/" + STATUS_MUTATION_INDEX_MARK)) {
+            statusWritePending = true;
+        }
+        nextDomainSequence = event.domainSequence() + 1;
+    }
+
+    /** The index of the WriteStatus mutation of a sync decision is always 0, so a failed status write is recognised. */
+    static final String STATUS_MUTATION_INDEX_MARK = "0";
+
+    /** The kernel's status change as event data: the version's initial rows only when it had none. */
+    private static ReservationChange reservation(StatusChange.Recorded recorded, WorkloadSpreadStatus before) {
+        List<SubsetStatus> stored = before.versionedSubsetStatuses().get(recorded.version());
+        JsonNode initial = stored == null || stored.isEmpty() ? KernelJson.tree(recorded.baseRows()) : null;
+        return new ReservationChange(recorded.version(), recorded.subset(), recorded.pod().key(), recorded.pod().kind().name(),
+                recorded.pod().at(), initial);
+    }
+
+    /** Replays a recorded change exactly as the kernel made it: on the stored rows, or on the initial ones. */
+    private WorkloadSpreadStatus applied(ReservationChange change, WorkloadSpreadStatus before) {
+        List<SubsetStatus> stored = before.versionedSubsetStatuses().get(change.version());
+        boolean initial = change.initialRows() != null && change.initialRows().isArray();
+        List<SubsetStatus> base = initial ? KernelJson.rows(change.initialRows()) : stored == null ? List.of() : stored;
+        PodRecord pod = PodRecord.Kind.valueOf(change.kind()) == PodRecord.Kind.CREATING
+                ? PodRecord.creating(change.podKey(), change.at()) : PodRecord.deleting(change.podKey(), change.at());
+        return StatusChange.record(spreadName(), change.version(), base, change.subset(), pod).applyTo(before);
+    }
+
+    private Instant dueAfter(Instant now, Duration timeout, DeadlineManager deadlines) {
+        return dueAt(now, now.plus(timeout), deadlines);
+    }
+
+    /**
+     * Keeps one pending sync deadline: moves it to {@code candidate} when none is pending or the candidate
+     * is earlier, and answers the new due time to record (null: the pending one stays).
+     */
+    private Instant dueAt(Instant now, Instant candidate, DeadlineManager deadlines) {
+        if (syncDueAt != null && syncDueAt.isAfter(now) && !candidate.isBefore(syncDueAt)) {
+            return null;
+        }
+        deadlines.cancelAllWithinScope(SYNC_DEADLINE);
+        deadlines.schedule(candidate, SYNC_DEADLINE, candidate);
+        return candidate;
+    }
+
+    private List<PlannedMutation> mutations(SyncDecision decision, List<JsonNode> pods) {
+        List<PlannedMutation> out = new ArrayList<>();
+        int next = 1;
+        if (decision.statusChanged() || statusWritePending) {
+            ObjectNode body = JsonNodeFactory.instance.objectNode();
+            body.set("status", KernelJson.tree(decision.status()));
+            out.add(new PlannedMutation(0, "WriteStatus", manifest.path("apiVersion").asText(), "WorkloadSpread",
+                    spreadName(), manifest.path("metadata").path("uid").asText(null), body));
+        }
+        for (AdoptionPatch adoption : decision.adoptionPatches()) {
+            ObjectNode body = JsonNodeFactory.instance.objectNode();
+            JsonNode metadata = adoption.patch().path("metadata");
+            body.set("labels", metadata.path("labels").isObject() ? metadata.get("labels") : JsonNodeFactory.instance.objectNode());
+            body.set("annotations", metadata.path("annotations").isObject() ? metadata.get("annotations")
+                    : JsonNodeFactory.instance.objectNode());
+            out.add(podMutation(next++, "PatchPod", adoption.podName(), pods, body));
+        }
+        for (DeletionCostPatch cost : decision.deletionCostPatches()) {
+            ObjectNode body = JsonNodeFactory.instance.objectNode();
+            if (cost.value() == null) {
+                body.putNull("cost");
+            } else {
+                body.put("cost", cost.value());
+            }
+            out.add(podMutation(next++, "SetPodDeletionCost", cost.podName(), pods, body));
+        }
+        for (String pod : decision.podsToDelete()) {
+            ObjectNode body = JsonNodeFactory.instance.objectNode().put("reason", spreadName()
+                    + ": rescheduled by the Adaptive strategy (subset unschedulable)");
+            out.add(podMutation(next++, "DeletePod", pod, pods, body));
+        }
+        return out;
+    }
+
+    private static PlannedMutation podMutation(int index, String type, String podName, List<JsonNode> pods, JsonNode body) {
+        String uid = null;
+        for (JsonNode pod : pods) {
+            if (podName.equals(pod.path("metadata").path("name").asText())) {
+                uid = pod.path("metadata").path("uid").asText(null);
+                break;
+            }
+        }
+        return new PlannedMutation(index, type, "v1", "Pod", podName, uid, body);
+    }
+
+    private static String summary(SyncDecision decision, List<PlannedMutation> mutations) {
+        return "sync: " + (decision.statusChanged() ? "status changed" : "status unchanged") + ", "
+                + decision.deletionCostPatches().size() + " deletion cost(s), " + decision.adoptionPatches().size()
+                + " adoption(s), " + decision.podsToDelete().size() + " pod(s) to reschedule, " + mutations.size()
+                + " mutation(s)";
+    }
+
+    private static AdmissionOutcome outcome(String decisionId, AdmissionDecision decision) {
+        if (decision instanceof AdmissionDecision.Patch patch) {
+            return new AdmissionOutcome(decisionId, AdmissionOutcome.PATCH, patch.subset(), patch.jsonPatch(), patch.reason(), null);
+        }
+        if (decision instanceof AdmissionDecision.Deny deny) {
+            return new AdmissionOutcome(decisionId, AdmissionOutcome.DENY, null, null, deny.reason(), deny.code());
+        }
+        return new AdmissionOutcome(decisionId, AdmissionOutcome.ALLOW, null, null, decision.reason(), null);
+    }
+
+    private static int specReplicas(JsonNode workload) {
+        JsonNode spec = workload.path("spec");
+        if ("Job".equals(workload.path("kind").asText())) {
+            return spec.path("parallelism").asInt(1);
+        }
+        return spec.path("replicas").asInt(1);
+    }
+
+    private WorkloadSpread spread() {
+        return KernelJson.spread(manifest, status);
+    }
+
+    private static WorkloadSpread withStatus(WorkloadSpread spread, WorkloadSpreadStatus status) {
+        return new WorkloadSpread(spread.namespace(), spread.name(), spread.uid(), spread.annotations(), spread.generation(),
+                spread.spec(), status);
+    }
+
+    private String spreadName() {
+        return manifest == null ? id : manifest.path("metadata").path("name").asText(id);
+    }
+}
