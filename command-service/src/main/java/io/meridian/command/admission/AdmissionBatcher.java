@@ -43,6 +43,11 @@ public class AdmissionBatcher implements DisposableBean {
         List<JsonNode> of(String cluster, JsonNode pod);
     }
 
+    /** Reads the latest pod version of a spread's target as a sync would now (null: unknown). */
+    public interface LatestVersion {
+        String of(String aggregateId);
+    }
+
     private static final class Queue {
         final ConcurrentLinkedQueue<Pending> pending = new ConcurrentLinkedQueue<>();
         final AtomicBoolean draining = new AtomicBoolean();
@@ -51,6 +56,7 @@ public class AdmissionBatcher implements DisposableBean {
     private final CommandGateway commands;
     private final Runnable barrier;
     private final WorkloadObjects objects;
+    private final LatestVersion latestVersion;
     private final Clock clock;
     private final int maxBatch;
     private final Map<String, Queue> queues = new ConcurrentHashMap<>();
@@ -63,9 +69,16 @@ public class AdmissionBatcher implements DisposableBean {
      */
     public AdmissionBatcher(CommandGateway commands, Clock clock, int maxBatch, int threads, Runnable barrier,
                             WorkloadObjects objects) {
+        this(commands, clock, maxBatch, threads, barrier, objects, aggregateId -> null);
+    }
+
+    /** @param latestVersion read with the workload objects, after the barrier */
+    public AdmissionBatcher(CommandGateway commands, Clock clock, int maxBatch, int threads, Runnable barrier,
+                            WorkloadObjects objects, LatestVersion latestVersion) {
         this.commands = commands;
         this.barrier = barrier;
         this.objects = objects;
+        this.latestVersion = latestVersion;
         this.clock = clock;
         this.maxBatch = maxBatch;
         AtomicInteger n = new AtomicInteger();
@@ -110,7 +123,8 @@ public class AdmissionBatcher implements DisposableBean {
         try {
             barrier.run();
             List<AdmissionOutcome> outcomes = withRetry(() -> commands.sendAndWait(new AdmitPods(aggregateId,
-                    batch.stream().map(Pending::pod).toList(), workloadObjects(aggregateId, batch), clock.instant(), false)));
+                    batch.stream().map(Pending::pod).toList(), workloadObjects(aggregateId, batch), clock.instant(), false,
+                    latestVersion.of(aggregateId))));
             for (int i = 0; i < batch.size(); i++) {
                 batch.get(i).answer().complete(outcomes.get(i));
             }
@@ -126,7 +140,7 @@ public class AdmissionBatcher implements DisposableBean {
     public AdmissionOutcome dryRun(String aggregateId, PodToAdmit pod) {
         barrier.run();
         List<AdmissionOutcome> outcomes = commands.sendAndWait(new AdmitPods(aggregateId, List.of(pod),
-                objects.of(clusterOf(aggregateId), pod.pod()), clock.instant(), true));
+                objects.of(clusterOf(aggregateId), pod.pod()), clock.instant(), true, latestVersion.of(aggregateId)));
         return outcomes.get(0);
     }
 

@@ -14,6 +14,20 @@ public class AdmissionConfiguration {
     public AdmissionBatcher admissionBatcher(CommandGateway commands, Clock clock, MeridianProperties properties,
                                              ClusterEventConsumer clusterEvents, ClusterState state) {
         return new AdmissionBatcher(commands, clock, properties.admissionBatchMax(), 16,
-                () -> clusterEvents.awaitApplied(properties.catchUpWait()), state::ownerChain);
+                () -> clusterEvents.awaitApplied(properties.catchUpWait()), state::ownerChain,
+                aggregateId -> latestVersion(state, aggregateId));
+    }
+
+    /** The latest pod version of the spread's target, as {@code SyncScheduler} reads it for a sync; null when unknown. */
+    static String latestVersion(ClusterState state, String aggregateId) {
+        String[] parts = aggregateId.split("/", 3);
+        if (parts.length != 3) {
+            return null;
+        }
+        return state.find(parts[0], parts[1], ClusterState.WORKLOAD_SPREAD, parts[2])
+                .map(spread -> spread.path("spec").path("targetRef"))
+                .flatMap(target -> state.find(parts[0], parts[1], target.path("kind").asText(), target.path("name").asText()))
+                .map(workload -> state.latestVersion(parts[0], workload))
+                .orElse(null);
     }
 }

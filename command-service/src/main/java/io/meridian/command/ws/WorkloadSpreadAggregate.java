@@ -55,6 +55,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.deadline.DeadlineManager;
 import org.axonframework.deadline.annotation.DeadlineHandler;
@@ -137,12 +138,24 @@ public class WorkloadSpreadAggregate {
                 reservation = reservation(recorded, current.status());
                 current = withStatus(current, recorded.applyTo(current.status()));
             }
+            AdmissionOutcome outcome = outcome(pod.decisionId(), result.decision());
+            String initialCost = null;
+            if (result.decision() instanceof AdmissionDecision.Patch patch) {
+                OptionalInt cost = InitialDeletionCost.of(current, patch.subset(), patch.mutatedPod(), command.latestVersion());
+                if (cost.isPresent()) {
+                    initialCost = Integer.toString(cost.getAsInt());
+                    outcome = new AdmissionOutcome(outcome.decisionId(), outcome.verdict(), outcome.subset(),
+                            InitialDeletionCost.appendTo(patch.jsonPatch(), patch.mutatedPod(), initialCost),
+                            outcome.reason(), outcome.denialCode());
+                }
+            }
             admissions.add(new PodAdmission(pod.decisionId(), pod.requestUid(), pod.pod(), pod.decisionId(),
-                    outcome(pod.decisionId(), result.decision()), reservation, sequence++));
+                    outcome, reservation, sequence++, initialCost));
         }
         if (!command.dryRun()) {
             Instant due = reserved ? dueAfter(command.now(), CREATING_TIMEOUT, deadlines) : null;
-            apply(new PodsAdmitted(command.id(), KernelVersion.VALUE, command.now(), command.clusterObjects(), admissions, due));
+            apply(new PodsAdmitted(command.id(), KernelVersion.VALUE, command.now(), command.clusterObjects(), admissions, due,
+                    command.latestVersion()));
         }
         return admissions.stream().map(PodAdmission::outcome).toList();
     }

@@ -195,5 +195,82 @@ class WorkloadSpreadAggregateTest {
         return holder[0];
     }
 
+    private static final String COST = io.meridian.core.ws.controller.DeletionCosts.ANNOTATION;
 
+    private static AdmitPods admitWithLatest(String latestVersion, String... pods) {
+        List<PodToAdmit> batch = java.util.Arrays.stream(pods).map(p -> new PodToAdmit("uid-" + p, "d-" + p, pod(p))).toList();
+        return new AdmitPods(ID, batch, List.of(cloneSet(4)), T0.plusSeconds(1), false, latestVersion);
+    }
+
+    private static PodsAdmitted admitted(AdmitPods command) {
+        AggregateTestFixture<WorkloadSpreadAggregate> f = new AggregateTestFixture<>(WorkloadSpreadAggregate.class);
+        PodsAdmitted[] holder = new PodsAdmitted[1];
+        f.given(registered()).when(command).expectEventsMatching(
+                org.axonframework.test.matchers.Matchers.payloadsMatching(org.axonframework.test.matchers.Matchers.predicate(events -> {
+                    holder[0] = (PodsAdmitted) ((List<?>) events).get(0);
+                    return true;
+                })));
+        return holder[0];
+    }
+
+    private static JsonNode patched(io.meridian.command.ws.api.PodAdmission admission) {
+        return io.fabric8.zjsonpatch.JsonPatch.apply(admission.outcome().patch(), admission.pod());
+    }
+
+    @Test
+    void theAdmissionPatchGivesThePodTheDeletionCostOfItsSubset() {
+        // zone-a (max 2) then zone-b (unlimited), N = 2: 100*(N-i) for the latest version
+        PodsAdmitted event = admitted(admit(false, "p1", "p2", "p3"));
+
+        assertThat(event.admissions()).extracting(a -> a.outcome().subset()).containsExactly("zone-a", "zone-a", "zone-b");
+        assertThat(event.admissions()).extracting(io.meridian.command.ws.api.PodAdmission::initialDeletionCost)
+                .containsExactly("200", "200", "100");
+        assertThat(event.admissions()).extracting(a -> patched(a).path("metadata").path("annotations").path(COST).asText())
+                .containsExactly("200", "200", "100");
+        // the pods have no annotations: the kernel's own operations create the object, the cost comes last
+        JsonNode patch = event.admissions().get(2).outcome().patch();
+        assertThat(patch.get(patch.size() - 1)).isEqualTo(Manifests.json(
+                "{'op':'add','path':'/metadata/annotations/controller.kubernetes.io~1pod-deletion-cost','value':'100'}"));
+        assertThat(patched(event.admissions().get(2)).path("metadata").path("annotations")
+                .has(io.meridian.core.ws.MatchedWorkloadSpread.ANNOTATION)).isTrue();
+        assertThat(event.latestVersion()).isNull();
+    }
+
+    @Test
+    void theAnswerCarriesTheSamePatchAsTheRecordedEvent() {
+        PodsAdmitted event = admitted(admit(false, "p1"));
+        fixture.given(registered())
+                .when(admit(false, "p1"))
+                .expectResultMessagePayloadMatching(org.axonframework.test.matchers.Matchers.predicate(result ->
+                        ((List<?>) result).get(0) instanceof AdmissionOutcome o
+                                && o.patch().equals(event.admissions().get(0).outcome().patch())
+                                && o.patch().toString().contains("pod-deletion-cost")));
+    }
+
+    @Test
+    void aPodOfAnOlderVersionGetsTheReversedSubsetCost() {
+        // the CloneSet's pods are not versioned by default (versionIgnored), so a recorded other latest version makes them old
+        PodsAdmitted event = admitted(admitWithLatest("other", "p1"));
+
+        assertThat(event.admissions().get(0).initialDeletionCost()).isEqualTo("100");
+        assertThat(event.latestVersion()).isEqualTo("other");
+    }
+
+    @Test
+    void theNextSyncWritesNoOtherCostForAnAdmittedPod() {
+        PodsAdmitted event = admitted(admit(false, "p1", "p2", "p3"));
+        JsonNode[] running = event.admissions().stream().map(a -> {
+            ObjectNode pod = (ObjectNode) patched(a);
+            pod.putObject("status").put("phase", "Running");
+            return (JsonNode) pod;
+        }).toArray(JsonNode[]::new);
+
+        fixture.given(registered(), event)
+                .when(sync(false, running))
+                .expectEventsMatching(org.axonframework.test.matchers.Matchers.payloadsMatching(
+                        org.axonframework.test.matchers.Matchers.exactSequenceOf(
+                                org.axonframework.test.matchers.Matchers.predicate(e -> ((WorkloadSpreadSynced) e).mutations()
+                                        .stream().noneMatch(m -> m.type().equals("SetPodDeletionCost"))),
+                                org.axonframework.test.matchers.Matchers.andNoMore())));
+    }
 }
