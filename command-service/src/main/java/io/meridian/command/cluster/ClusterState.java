@@ -150,31 +150,32 @@ public class ClusterState {
     }
 
     /**
-     * The latest pod version of a workload (§1.4): the pod-template-hash of a Deployment's newest
-     * ReplicaSet, the hash of a CloneSet's or StatefulSet's updateRevision, else versionIgnored.
+     * The latest pod version of a workload (§1.4), for the kinds whose status is versioned (the kernel's
+     * default: Deployment and ReplicaSet): the pod-template-hash of a Deployment's newest ReplicaSet, a
+     * ReplicaSet's own pod-template-hash. Every other kind has {@code versionIgnored}, like its pods, so its
+     * pods count as the latest version when deletion costs are computed.
      */
     public String latestVersion(String cluster, JsonNode workload) {
         String kind = workload.path("kind").asText();
+        if (!PodVersions.DEFAULT_ENABLED_KINDS.contains(kind.toLowerCase(java.util.Locale.ROOT))) {
+            return PodVersions.VERSION_IGNORED;
+        }
+        if ("ReplicaSet".equals(kind)) {
+            return workload.path("metadata").path("labels").path(PodVersions.POD_TEMPLATE_HASH).asText(PodVersions.VERSION_IGNORED);
+        }
         String namespace = workload.path("metadata").path("namespace").asText("");
         String name = workload.path("metadata").path("name").asText();
-        if ("Deployment".equals(kind)) {
-            return workloads(cluster, namespace).stream()
-                    .filter(o -> "ReplicaSet".equals(o.path("kind").asText()))
-                    .filter(o -> {
-                        JsonNode owner = controllerOf(o);
-                        return owner != null && "Deployment".equals(owner.path("kind").asText())
-                                && name.equals(owner.path("name").asText());
-                    })
-                    .max(Comparator.comparingLong(o -> o.path("metadata").path("annotations")
-                            .path("deployment.kubernetes.io/revision").asLong(0)))
-                    .map(o -> o.path("metadata").path("labels").path(PodVersions.POD_TEMPLATE_HASH).asText(null))
-                    .orElse(PodVersions.VERSION_IGNORED);
-        }
-        String revision = workload.path("status").path("updateRevision").asText("");
-        if (!revision.isEmpty()) {
-            return revision.substring(revision.lastIndexOf('-') + 1);
-        }
-        return PodVersions.VERSION_IGNORED;
+        return workloads(cluster, namespace).stream()
+                .filter(o -> "ReplicaSet".equals(o.path("kind").asText()))
+                .filter(o -> {
+                    JsonNode owner = controllerOf(o);
+                    return owner != null && "Deployment".equals(owner.path("kind").asText())
+                            && name.equals(owner.path("name").asText());
+                })
+                .max(Comparator.comparingLong(o -> o.path("metadata").path("annotations")
+                        .path("deployment.kubernetes.io/revision").asLong(0)))
+                .map(o -> o.path("metadata").path("labels").path(PodVersions.POD_TEMPLATE_HASH).asText(null))
+                .orElse(PodVersions.VERSION_IGNORED);
     }
 
     /** The owner reference marked controller, or null. */
