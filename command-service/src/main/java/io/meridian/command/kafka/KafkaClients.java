@@ -18,9 +18,7 @@ public class KafkaClients {
     }
 
     public KafkaProducer<String, String> idempotentProducer(String clientId) {
-        Map<String, Object> config = new HashMap<>();
-        config.put("bootstrap.servers", properties.kafkaBootstrapServers());
-        config.put("client.id", clientId);
+        Map<String, Object> config = base(clientId);
         config.put("acks", "all");
         config.put("enable.idempotence", "true");
         config.put("linger.ms", "1");
@@ -29,9 +27,7 @@ public class KafkaClients {
 
     /** A consumer that only reads end offsets (read_uncommitted: the high watermark). */
     public KafkaConsumer<String, String> offsetReader(String clientId) {
-        Map<String, Object> config = new HashMap<>();
-        config.put("bootstrap.servers", properties.kafkaBootstrapServers());
-        config.put("client.id", clientId);
+        Map<String, Object> config = base(clientId);
         config.put("enable.auto.commit", "false");
         config.put("isolation.level", "read_uncommitted");
         return new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer());
@@ -39,9 +35,7 @@ public class KafkaClients {
 
     /** A consumer; with {@code group} null it has no group (partitions are assigned, offsets not committed). */
     public KafkaConsumer<String, String> consumer(String clientId, String group) {
-        Map<String, Object> config = new HashMap<>();
-        config.put("bootstrap.servers", properties.kafkaBootstrapServers());
-        config.put("client.id", clientId);
+        Map<String, Object> config = base(clientId);
         config.put("enable.auto.commit", "false");
         config.put("auto.offset.reset", "earliest");
         config.put("isolation.level", "read_committed");
@@ -49,5 +43,12 @@ public class KafkaClients {
             config.put("group.id", group);
         }
         return new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer());
+    }
+
+    private Map<String, Object> base(String clientId) {
+        Map<String, Object> config = new HashMap<>();
+        config.put("bootstrap.servers", properties.kafkaBootstrapServers());
+        config.put("client.id", clientId);
+        return config;
     }
 }

@@ -12,7 +12,6 @@ import io.meridian.core.ws.model.WorkloadSpreadSubset;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -24,8 +23,6 @@ import java.util.TreeMap;
  * overflow after a spec change, older versions it learns about).
  */
 final class InitialDeletionCost {
-    /** The targets the sync writes deletion costs for (the kernel's {@code PodDeletionCosts}). */
-    static final Set<String> TARGET_KINDS = Set.of("ReplicaSet", "Deployment", "CloneSet");
     private static final String POINTER = "/metadata/annotations/" + escape(DeletionCosts.ANNOTATION);
 
     private InitialDeletionCost() {
@@ -37,7 +34,7 @@ final class InitialDeletionCost {
      *                      of the latest version: workloads create pods of their latest version
      */
     static OptionalInt of(WorkloadSpread spread, String subset, JsonNode mutatedPod, String latestVersion) {
-        if (subset == null || spread.spec().targetRef() == null || !TARGET_KINDS.contains(spread.spec().targetRef().kind())) {
+        if (subset == null || !DeletionCosts.appliesTo(spread.spec().targetRef())) {
             return OptionalInt.empty();
         }
         List<WorkloadSpreadSubset> subsets = spread.spec().subsets();

@@ -1,5 +1,6 @@
 package io.meridian.core.ws.controller;
 
+import io.meridian.core.ws.model.TargetReference;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.meridian.core.k8s.ActivePodsOrder;
@@ -21,6 +22,13 @@ import java.util.function.Predicate;
  * that hold a subset at its minReplicas cost most.
  */
 public final class DeletionCosts {
+    /** The target kinds whose pods get deletion costs (§1.6 step 3); others scale down their own way. */
+    private static final Set<String> KINDS_WITH_COSTS = Set.of("ReplicaSet", "Deployment", "CloneSet");
+
+    public static boolean appliesTo(TargetReference target) {
+        return target != null && KINDS_WITH_COSTS.contains(target.kind());
+    }
+
     public static final String ANNOTATION = "controller.kubernetes.io/pod-deletion-cost";
 
     private DeletionCosts() {

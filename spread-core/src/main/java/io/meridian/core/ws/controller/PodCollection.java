@@ -1,23 +1,22 @@
 package io.meridian.core.ws.controller;
 
+import io.meridian.core.ws.admission.GroupKind;
+import io.meridian.core.ws.admission.WorkloadKinds;
 import io.meridian.core.ws.ReplicasPath;
 import io.meridian.core.ws.model.TargetFilter;
 import io.meridian.core.ws.model.TargetReference;
 import java.util.Optional;
-import java.util.Set;
 
 /** Which targets are built in, and whether a sync collects the target's pods at all (§1.6 step 1). */
 public final class PodCollection {
-    private static final Set<String> BUILT_IN_GROUP_KINDS = Set.of(
-            "apps/Deployment", "apps/ReplicaSet", "batch/Job", "apps.kruise.io/CloneSet",
-            "apps/StatefulSet", "apps.kruise.io/StatefulSet");
+    private static final WorkloadKinds BUILT_IN = WorkloadKinds.builtInOnly();
 
     private PodCollection() {
     }
 
     /** Whether the target is one of the kinds Kruise knows itself (group and kind; version ignored). */
     public static boolean isBuiltIn(TargetReference target) {
-        return BUILT_IN_GROUP_KINDS.contains(target.group() + "/" + target.kind());
+        return BUILT_IN.isBuiltIn(GroupKind.of(target.apiVersion(), target.kind()));
     }
 
     /**

@@ -8,14 +8,13 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /** The deletion-cost patches of one sync (§1.6 step 3, §1.8, Meridian §4), per version and subset. */
 final class PodDeletionCosts {
     /** Only these targets scale down by pod deletion cost. */
-    static final Set<String> TARGET_KINDS = Set.of("ReplicaSet", "Deployment", "CloneSet");
+
 
     private PodDeletionCosts() {
     }
@@ -23,7 +22,7 @@ final class PodDeletionCosts {
     /** @param placed every collected pod with its version and subset, in name order */
     static List<DeletionCostPatch> patches(WorkloadSpread spread, String latestVersion, int workloadReplicas,
                                            List<PlacedPod> placed) {
-        if (!TARGET_KINDS.contains(spread.spec().targetRef().kind())) {
+        if (!DeletionCosts.appliesTo(spread.spec().targetRef())) {
             return List.of();
         }
         List<WorkloadSpreadSubset> subsets = spread.spec().subsets();
