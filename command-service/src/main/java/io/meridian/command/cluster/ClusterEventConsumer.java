@@ -60,6 +60,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
     private final SyncScheduler syncs;
     private final MeridianProperties properties;
     private final java.time.Clock clock;
+    private final List<ClusterChangeListener> listeners;
     private final Map<Integer, Long> processed = new ConcurrentHashMap<>();
     /** Per partition, the committed offset of the last run: rejected records below it are already in the .dlq. */
     private final Map<Integer, Long> deadLettered = new HashMap<>();
@@ -78,8 +79,10 @@ public class ClusterEventConsumer implements SmartLifecycle {
     private volatile Thread worker;
 
     public ClusterEventConsumer(KafkaClients clients, ClusterState state, CommandGateway commands, SyncScheduler syncs,
-                                MeridianProperties properties, java.time.Clock clock) {
+                                MeridianProperties properties, java.time.Clock clock,
+                                List<ClusterChangeListener> listeners) {
         this.clock = clock;
+        this.listeners = List.copyOf(listeners);
         this.clients = clients;
         this.state = state;
         this.commands = commands;
@@ -177,6 +180,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
         lastHeartbeat.clear();
         lastCapacity.clear();
         caughtUp = true;
+        notifyListeners(listener -> listener.onCaughtUp(state, clock.instant()));
         for (String cluster : state.clusterNames()) {
             for (ObjectNode spread : state.spreads(cluster)) {
                 syncs.request(idOf(cluster, spread), "start");
@@ -234,6 +238,10 @@ public class ClusterEventConsumer implements SmartLifecycle {
         }
         Optional<ObjectNode> previous = state.upsert(event.cluster(), ref, event.body());
         ObjectNode current = state.find(event.cluster(), ref.namespace(), ref.kind(), ref.name()).orElseThrow();
+        if (caughtUp) {
+            ClusterChange change = new ClusterChange(event.cluster(), ref, current, previous.orElse(null), event.observedAt());
+            notifyListeners(listener -> listener.onChange(change));
+        }
         if (ClusterState.WORKLOAD_SPREAD.equals(ref.kind())) {
             String id = idOf(event.cluster(), current);
             removedWhileCatchingUp.remove(id);
@@ -254,6 +262,10 @@ public class ClusterEventConsumer implements SmartLifecycle {
             return;
         }
         Optional<ObjectNode> previous = state.delete(event.cluster(), ref);
+        if (caughtUp && previous.isPresent()) {
+            ClusterChange change = new ClusterChange(event.cluster(), ref, null, previous.get(), event.observedAt());
+            notifyListeners(listener -> listener.onChange(change));
+        }
         if (ClusterState.WORKLOAD_SPREAD.equals(ref.kind())) {
             String id = WorkloadSpreadApi.aggregateId(event.cluster(), ref.namespace(), ref.name());
             if (caughtUp) {
@@ -265,6 +277,16 @@ public class ClusterEventConsumer implements SmartLifecycle {
         }
         if (caughtUp && previous.isPresent()) {
             requestSyncs(event.cluster(), ref, previous.get(), null);
+        }
+    }
+
+    private void notifyListeners(java.util.function.Consumer<ClusterChangeListener> call) {
+        for (ClusterChangeListener listener : listeners) {
+            try {
+                call.accept(listener);
+            } catch (RuntimeException e) {
+                log.warn("{} failed: {}", listener.getClass().getSimpleName(), e.toString());
+            }
         }
     }
 
