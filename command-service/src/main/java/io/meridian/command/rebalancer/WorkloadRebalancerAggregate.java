@@ -1,0 +1,254 @@
+package io.meridian.command.rebalancer;
+
+import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+
+import io.meridian.command.rebalancer.api.RebalancerReconciled;
+import io.meridian.command.rebalancer.api.RebalancerReconciled.Next;
+import io.meridian.command.rebalancer.api.RebalancerRegistered;
+import io.meridian.command.rebalancer.api.RebalancerRemoved;
+import io.meridian.command.rebalancer.api.RebalancerSpecChanged;
+import io.meridian.command.rebalancer.api.RecordRescheduleOutcome;
+import io.meridian.command.rebalancer.api.RemoveRebalancer;
+import io.meridian.command.rebalancer.api.RescheduleOutcome;
+import io.meridian.command.rebalancer.api.RescheduleOutcome.Kind;
+import io.meridian.command.rebalancer.api.RescheduleOutcomeRecorded;
+import io.meridian.command.rebalancer.api.RescheduleRequest;
+import io.meridian.command.rebalancer.api.UpsertRebalancer;
+import io.meridian.core.KernelVersion;
+import io.meridian.core.karmada.rebalancer.ObservedWorkload;
+import io.meridian.core.karmada.rebalancer.RebalancerMetadata;
+import io.meridian.core.karmada.rebalancer.RebalancerReconciler;
+import io.meridian.core.karmada.rebalancer.ReconcileContext;
+import io.meridian.core.karmada.rebalancer.ReconcileDecision;
+import io.meridian.core.karmada.rebalancer.ResourceTemplate;
+import io.meridian.core.karmada.rebalancer.WorkloadRebalancer;
+import io.meridian.core.karmada.rebalancer.WorkloadRebalancerStatus;
+import io.meridian.core.karmada.rebalancer.WorkloadReference;
+import io.meridian.core.karmada.rebalancer.WorkloadResult;
+import io.meridian.core.karmada.rebalancer.WorkloadSelection;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.deadline.DeadlineManager;
+import org.axonframework.deadline.annotation.DeadlineHandler;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.modelling.command.AggregateCreationPolicy;
+import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.modelling.command.CreationPolicy;
+import org.axonframework.spring.stereotype.Aggregate;
+
+/**
+ * A WorkloadRebalancer of the host cluster (id {@code rebalancer:name}). Its lifecycle is the kernel's
+ * {@link RebalancerReconciler}: every spec change, answer of a target and fired deadline runs one reconcile over the
+ * answers known so far, recorded as {@link RebalancerReconciled} (status to write, requests to send, what next).
+ * It never touches another aggregate: the dispatcher sends the requests and brings the answers back.
+ */
+@Aggregate
+public class WorkloadRebalancerAggregate {
+    public static final String RETRY_DEADLINE = "rebalancer-retry";
+    public static final String TTL_DEADLINE = "rebalancer-ttl";
+
+    @AggregateIdentifier
+    private String id;
+    private String cluster;
+    private String uid;
+    private WorkloadRebalancer rebalancer;
+    private List<ResourceTemplate> templates = List.of();
+    private final TargetAnswers answers = new TargetAnswers();
+    private final Set<String> asked = new HashSet<>();
+    private Next next = Next.of(Next.Kind.Done);
+    private int retryStreak;
+    private boolean removed;
+
+    protected WorkloadRebalancerAggregate() {
+    }
+
+    @CommandHandler
+    @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
+    public void handle(UpsertRebalancer command, DeadlineManager deadlines) {
+        WorkloadRebalancer incoming = withCreationTime(command.rebalancer(), command.at());
+        if (id == null || removed || !Objects.equals(uid, command.uid())) {
+            apply(new RebalancerRegistered(command.id(), command.cluster(), command.uid(), incoming,
+                    command.templates(), command.at()));
+            reconcile("created", command.at(), false, deadlines);
+        } else if (!Objects.equals(rebalancer.spec(), incoming.spec())) {
+            apply(new RebalancerSpecChanged(command.id(), incoming, command.templates(), command.at()));
+            reconcile("spec changed", command.at(), false, deadlines);
+        } else if (command.resume()) {
+            resume(command.at(), deadlines);
+        }
+    }
+
+    @CommandHandler
+    public void handle(RemoveRebalancer command, DeadlineManager deadlines) {
+        if (removed || command.uid() != null && uid != null && !command.uid().equals(uid)) {
+            return;
+        }
+        deadlines.cancelAllWithinScope(RETRY_DEADLINE);
+        deadlines.cancelAllWithinScope(TTL_DEADLINE);
+        apply(new RebalancerRemoved(id, command.at()));
+    }
+
+    @CommandHandler
+    public void handle(RecordRescheduleOutcome command, DeadlineManager deadlines) {
+        boolean known = observed().stream().anyMatch(w -> targetOf(w).equals(command.targetId()));
+        boolean downgrade = command.outcome().is(Kind.Rescheduled) && answers.has(command.targetId(), Kind.Completed);
+        if (removed || !known || downgrade) {
+            return;
+        }
+        apply(new RescheduleOutcomeRecorded(id, command.targetId(), command.outcome(), command.at()));
+        reconcile("answer of " + command.targetId(), command.at(), false, deadlines);
+    }
+
+    @DeadlineHandler(deadlineName = RETRY_DEADLINE)
+    public void retryDue(Instant at, DeadlineManager deadlines) {
+        if (!removed) {
+            reconcile("retry", at, true, deadlines);
+        }
+    }
+
+    @DeadlineHandler(deadlineName = TTL_DEADLINE)
+    public void ttlDue(Instant at, DeadlineManager deadlines) {
+        if (!removed) {
+            reconcile("ttlSecondsAfterFinished", at, false, deadlines);
+        }
+    }
+
+    /** After a restart (in-memory deadlines lost, answers in flight lost): ask again, arm again. */
+    private void resume(Instant at, DeadlineManager deadlines) {
+        if (!asked.isEmpty()) {
+            List<RescheduleRequest> again = observed().stream().filter(w -> asked.contains(targetOf(w)))
+                    .map(this::request).toList();
+            decide("resumed", at, RebalancerReconciler.reconcile(rebalancer, context(), at), again, deadlines, true);
+        } else {
+            arm(next, deadlines);
+        }
+    }
+
+    private void reconcile(String trigger, Instant now, boolean retrying, DeadlineManager deadlines) {
+        ReconcileDecision decision = RebalancerReconciler.reconcile(rebalancer, context(), now);
+        List<RescheduleRequest> requests = decision.status().observedWorkloads().stream()
+                .filter(entry -> entry.is(WorkloadResult.Pending))
+                .map(ObservedWorkload::workload)
+                .filter(w -> needsAsking(targetOf(w), retrying))
+                .collect(Collectors.toMap(this::targetOf, this::request, (a, b) -> a, LinkedHashMap::new))
+                .values().stream().toList();
+        decide(trigger, now, decision, requests, deadlines, false);
+    }
+
+    private void decide(String trigger, Instant now, ReconcileDecision decision, List<RescheduleRequest> requests,
+                        DeadlineManager deadlines, boolean always) {
+        Next after = RebalancerDecisions.next(decision, answers, cluster, now, retryStreak);
+        if (!always && !decision.writeStatus() && requests.isEmpty() && after.equals(next)) {
+            return;
+        }
+        apply(new RebalancerReconciled(id, UUID.randomUUID().toString(), KernelVersion.VALUE, trigger,
+                RebalancerDecisions.inputs(rebalancer, answers, templates), decision.status(), decision.writeStatus(),
+                requests, after, RebalancerDecisions.reason(decision, requests, after), now));
+        arm(after, deadlines);
+    }
+
+    private boolean needsAsking(String targetId, boolean retrying) {
+        RescheduleOutcome answer = answers.get(targetId);
+        if (answer == null) {
+            return !asked.contains(targetId);
+        }
+        return retrying && answer.is(Kind.Error);
+    }
+
+    private static void arm(Next next, DeadlineManager deadlines) {
+        deadlines.cancelAllWithinScope(RETRY_DEADLINE);
+        deadlines.cancelAllWithinScope(TTL_DEADLINE);
+        switch (next.kind()) {
+            case Retry -> deadlines.schedule(next.at(), RETRY_DEADLINE, next.at());
+            case DeleteAt -> deadlines.schedule(next.at(), TTL_DEADLINE, next.at());
+            default -> {
+            }
+        }
+    }
+
+    private ReconcileContext context() {
+        return answers.context(observed(), cluster, rebalancer.metadata().creationTimestamp(), templates);
+    }
+
+    private RescheduleRequest request(WorkloadReference workload) {
+        return RebalancerTargets.request(workload, cluster, rebalancer.spec().dryRun(),
+                rebalancer.spec().preserveAvailable());
+    }
+
+    private String targetOf(WorkloadReference workload) {
+        return RebalancerTargets.targetId(workload, cluster);
+    }
+
+    /** The workloads named now (spec and selector) and those the status still shows. */
+    private Set<WorkloadReference> observed() {
+        Set<WorkloadReference> all = new LinkedHashSet<>(WorkloadSelection.union(rebalancer.spec(), templates));
+        rebalancer.status().observedWorkloads().forEach(entry -> all.add(entry.workload()));
+        return all;
+    }
+
+    private static WorkloadRebalancer withCreationTime(WorkloadRebalancer cr, Instant at) {
+        RebalancerMetadata m = cr.metadata();
+        if (m != null && m.creationTimestamp() != null) {
+            return new WorkloadRebalancer(cr.apiVersion(), cr.kind(), m, cr.spec(), WorkloadRebalancerStatus.EMPTY);
+        }
+        RebalancerMetadata filled = m == null ? new RebalancerMetadata("", at, 0, "")
+                : new RebalancerMetadata(m.name(), at, m.generation(), m.resourceVersion());
+        return new WorkloadRebalancer(cr.apiVersion(), cr.kind(), filled, cr.spec(), WorkloadRebalancerStatus.EMPTY);
+    }
+
+    @EventSourcingHandler
+    void on(RebalancerRegistered event) {
+        id = event.id();
+        cluster = event.cluster();
+        uid = event.uid();
+        rebalancer = event.rebalancer();
+        templates = event.templates();
+        answers.retainOnly(List.of());
+        asked.clear();
+        next = Next.of(Next.Kind.Done);
+        retryStreak = 0;
+        removed = false;
+    }
+
+    @EventSourcingHandler
+    void on(RebalancerSpecChanged event) {
+        rebalancer = new WorkloadRebalancer(event.rebalancer().apiVersion(), event.rebalancer().kind(),
+                event.rebalancer().metadata(), event.rebalancer().spec(), rebalancer.status());
+        templates = event.templates();
+        Set<String> stillNamed = WorkloadSelection.union(rebalancer.spec(), templates).stream().map(this::targetOf)
+                .collect(Collectors.toSet());
+        answers.retainOnly(stillNamed);
+        asked.retainAll(stillNamed);
+    }
+
+    @EventSourcingHandler
+    void on(RescheduleOutcomeRecorded event) {
+        answers.record(event.targetId(), event.outcome());
+        asked.remove(event.targetId());
+    }
+
+    @EventSourcingHandler
+    void on(RebalancerReconciled event) {
+        rebalancer = new WorkloadRebalancer(rebalancer.apiVersion(), rebalancer.kind(), rebalancer.metadata(),
+                rebalancer.spec(), RebalancerReconciler.statusAfterWrite(rebalancer.status(),
+                event.writeStatus() ? event.status() : null));
+        event.requests().forEach(r -> asked.add(r.targetId()));
+        retryStreak = event.next().kind() == Next.Kind.Retry ? retryStreak + 1 : 0;
+        next = event.next();
+    }
+
+    @EventSourcingHandler
+    void on(RebalancerRemoved event) {
+        removed = true;
+        asked.clear();
+        next = Next.of(Next.Kind.Done);
+    }
+}
