@@ -78,6 +78,11 @@ public class ClusterState {
         return ofKind(objects(cluster), "", NODE);
     }
 
+    /** Every object of one kind in the cluster, all namespaces, by name. */
+    public List<ObjectNode> ofKind(String cluster, String kind) {
+        return ofKind(objects(cluster), null, kind);
+    }
+
     public List<String> clusterNames() {
         return List.copyOf(clusters.keySet());
     }

@@ -2,6 +2,7 @@ package io.meridian.command.rebalancer;
 
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
+import io.meridian.command.rebalancer.api.RebalancerObject;
 import io.meridian.command.rebalancer.api.RebalancerReconciled;
 import io.meridian.command.rebalancer.api.RebalancerReconciled.Next;
 import io.meridian.command.rebalancer.api.RebalancerRegistered;
@@ -149,7 +150,8 @@ public class WorkloadRebalancerAggregate {
         if (!always && !decision.writeStatus() && requests.isEmpty() && after.equals(next)) {
             return;
         }
-        apply(new RebalancerReconciled(id, UUID.randomUUID().toString(), KernelVersion.VALUE, trigger,
+        apply(new RebalancerReconciled(id, new RebalancerObject(cluster, rebalancer.apiVersion(),
+                rebalancer.metadata().name(), uid), UUID.randomUUID().toString(), KernelVersion.VALUE, trigger,
                 RebalancerDecisions.inputs(rebalancer, answers, templates), decision.status(), decision.writeStatus(),
                 requests, after, RebalancerDecisions.reason(decision, requests, after), now));
         arm(after, deadlines);

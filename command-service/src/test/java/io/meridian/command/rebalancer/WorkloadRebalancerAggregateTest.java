@@ -76,7 +76,7 @@ class WorkloadRebalancerAggregateTest {
 
     /** The reconcile of creation, as the aggregate records it (given events need only the fields it reads). */
     static RebalancerReconciled asked(RescheduleRequest... requests) {
-        return new RebalancerReconciled(ID, "d0", "k", "created", null,
+        return new RebalancerReconciled(ID, null, "d0", "k", "created", null,
                 new io.meridian.core.karmada.rebalancer.WorkloadRebalancerStatus(List.of(), 1, null), false,
                 List.of(requests), Next.of(Next.Kind.Waiting), "", T0);
     }

@@ -8,9 +8,9 @@ import java.util.List;
 /**
  * One reconcile decision of the kernel's RebalancerReconciler. {@code inputs}: spec, metadata and the answers of
  * every target as the kernel saw them. Output: {@code status} (written to the CR when {@code writeStatus}), the
- * {@code requests} to send, and {@code next}: what happens after.
+ * {@code requests} to send, and {@code next}: what happens after. {@code object} names the CR the status is written to.
  */
-public record RebalancerReconciled(String id, String decisionId, String kernelVersion, String trigger, JsonNode inputs,
+public record RebalancerReconciled(String id, RebalancerObject object, String decisionId, String kernelVersion, String trigger, JsonNode inputs,
                                    WorkloadRebalancerStatus status, boolean writeStatus,
                                    List<RescheduleRequest> requests, Next next, String reason, Instant at) {
     public RebalancerReconciled {

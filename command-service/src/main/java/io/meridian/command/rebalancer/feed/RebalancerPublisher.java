@@ -1,0 +1,121 @@
+package io.meridian.command.rebalancer.feed;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.command.kafka.KafkaClients;
+import io.meridian.command.rebalancer.api.RebalancerApi;
+import io.meridian.command.rebalancer.api.RebalancerObject;
+import io.meridian.command.rebalancer.api.RebalancerReconciled;
+import io.meridian.command.rebalancer.api.RescheduleOutcomeRecorded;
+import io.meridian.command.ws.KernelJson;
+import io.meridian.core.KernelVersion;
+import io.meridian.schemas.DomainEvent;
+import io.meridian.schemas.MessageCodec;
+import io.meridian.schemas.Mutation;
+import io.meridian.schemas.ObjectRef;
+import io.meridian.schemas.Topics;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.eventhandling.EventMessage;
+import org.axonframework.eventhandling.SequenceNumber;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+
+/**
+ * Publishes a rebalancer's decisions: the status as a {@code WriteStatus} mutation of the CR and, when its TTL ran
+ * out, a {@code DeleteObject} of it (uid-guarded, so a new CR of the same name is left alone), to
+ * {@code meridian.mutations} (ids {@code <decisionId>/0} and {@code /1}); every decision and recorded answer as a
+ * {@link DomainEvent} (aggregate type WorkloadRebalancer). Tracking processor {@value #GROUP}: a handler returns only
+ * once Kafka acknowledged, so the token moves on only after the records are durable.
+ */
+@Component
+@ProcessingGroup(RebalancerPublisher.GROUP)
+public class RebalancerPublisher implements DisposableBean {
+    public static final String GROUP = "rebalancer-outbound";
+    private final KafkaProducer<String, String> producer;
+
+    public RebalancerPublisher(KafkaClients clients) {
+        this.producer = clients.idempotentProducer("command-service-rebalancer-outbound");
+    }
+
+    @EventHandler
+    void on(RebalancerReconciled event, EventMessage<?> message, @SequenceNumber long sequence) {
+        List<ProducerRecord<String, String>> records = new ArrayList<>();
+        RebalancerObject cr = event.object();
+        if (event.writeStatus()) {
+            ObjectNode body = KernelJson.JSON.createObjectNode();
+            body.set("status", KernelJson.JSON.valueToTree(event.status()));
+            records.add(mutation(event, 0, Mutation.Type.WRITE_STATUS, body));
+        }
+        if (event.deletes()) {
+            records.add(mutation(event, 1, Mutation.Type.DELETE_OBJECT, KernelJson.JSON.createObjectNode()));
+        }
+        ObjectNode payload = KernelJson.JSON.createObjectNode().put("reason", event.reason());
+        payload.put("trigger", event.trigger());
+        payload.put("cluster", cr.cluster());
+        payload.set("inputs", event.inputs());
+        payload.set("status", KernelJson.JSON.valueToTree(event.status()));
+        payload.put("statusWritten", event.writeStatus());
+        payload.set("requests", KernelJson.JSON.valueToTree(event.requests()));
+        payload.set("next", KernelJson.JSON.valueToTree(event.next()));
+        records.add(domainEvent(message, event.id(), sequence, "WorkloadRebalancerReconciled", event.decisionId(),
+                payload));
+        publish(records);
+    }
+
+    @EventHandler
+    void on(RescheduleOutcomeRecorded event, EventMessage<?> message, @SequenceNumber long sequence) {
+        ObjectNode payload = KernelJson.JSON.createObjectNode()
+                .put("reason", event.targetId() + " answered " + event.outcome().kind()
+                        + (event.outcome().detail() == null ? "" : ": " + event.outcome().detail()));
+        payload.put("target", event.targetId());
+        payload.set("outcome", KernelJson.JSON.valueToTree(event.outcome()));
+        publish(List.of(domainEvent(message, event.id(), sequence, "WorkloadRebalancerAnswerRecorded", null, payload)));
+    }
+
+    private static ProducerRecord<String, String> mutation(RebalancerReconciled event, int index, Mutation.Type type,
+                                                           JsonNode body) {
+        RebalancerObject cr = event.object();
+        Mutation mutation = new Mutation(Mutation.SCHEMA_VERSION, event.decisionId() + "/" + index, cr.cluster(),
+                event.at(), event.id(), event.decisionId(), type,
+                new ObjectRef(cr.apiVersion(), RebalancerFeed.KIND, "", cr.name(), cr.uid(), null), body);
+        return new ProducerRecord<>(Topics.MUTATIONS, cr.cluster(), MessageCodec.MUTATION.encode(mutation));
+    }
+
+    private static ProducerRecord<String, String> domainEvent(EventMessage<?> message, String aggregateId,
+                                                              long sequence, String type, String decisionId,
+                                                              JsonNode payload) {
+        DomainEvent event = new DomainEvent(DomainEvent.SCHEMA_VERSION, message.getIdentifier(),
+                RebalancerApi.AGGREGATE_TYPE, aggregateId, sequence, type, message.getTimestamp(), decisionId,
+                KernelVersion.VALUE, payload);
+        return new ProducerRecord<>(Topics.DOMAIN_EVENTS, aggregateId, MessageCodec.DOMAIN_EVENT.encode(event));
+    }
+
+    /** Sends all, then waits for every acknowledgement; a failure throws, so the processor retries the event. */
+    private void publish(List<ProducerRecord<String, String>> records) {
+        List<Future<RecordMetadata>> sent = new ArrayList<>(records.size());
+        records.forEach(record -> sent.add(producer.send(record)));
+        try {
+            for (Future<RecordMetadata> ack : sent) {
+                ack.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while publishing", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot publish to Kafka: " + e.getCause(), e.getCause());
+        }
+    }
+
+    @Override
+    public void destroy() {
+        producer.close();
+    }
+}
