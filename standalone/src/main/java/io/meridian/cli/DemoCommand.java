@@ -1,5 +1,6 @@
 package io.meridian.cli;
 
+import io.meridian.cli.apply.DemoFiles;
 import io.meridian.sim.SimOptions;
 import io.meridian.standalone.StandaloneRuntime;
 import io.meridian.standalone.run.FleetObserver;
@@ -133,12 +134,16 @@ public final class DemoCommand implements Callable<Integer> {
         out.println("Kafka: " + runtime.kafkaBootstrap() + "   gateway: " + runtime.gatewayUrl()
                 + "   command-service: " + runtime.commandUrl() + "   projections: " + runtime.projectionUrl());
         runtime.fleet().kubeconfigs().forEach((name, path) -> out.println("kubeconfig of " + name + ": " + path));
+        out.println("Host kubeconfig for bin/meridian apply: "
+                + DemoFiles.write(runtime.fleet().kubeconfigs().get(scenario.hostCluster()), runtime.commandUrl()));
         out.println("Serving until Ctrl-C.");
         out.flush();
         try {
             stop.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            DemoFiles.remove();
         }
         return outcome.passed() ? PASSED : FAILED;
     }

@@ -72,7 +72,7 @@ public final class ValidateCommand implements Callable<Integer> {
     }
 
     /** A WorkloadSpread is checked against the spreads earlier in the file, in its namespace, as an apply would. */
-    private static ValidationContext contextFor(ManifestDocument document, List<ManifestDocument> earlier) {
+    static ValidationContext contextFor(ManifestDocument document, List<ManifestDocument> earlier) {
         ValidationContext context = ValidationContext.unknown();
         String spread = ManifestKinds.WORKLOAD_SPREAD.kind();
         if (!spread.equals(document.kind())) {
