@@ -135,14 +135,18 @@ public final class ScenarioRunner {
     }
 
     private String expect(Step.Expect expect) {
-        if (!(expect.expectation() instanceof Step.WorkloadSpreadSubsets ws)) {
-            // unitedDeployment, workload/clusters and rebalancer come with the UnitedDeployment and federation work
+        Supplier<Check> check;
+        if (expect.expectation() instanceof Step.RebalancerResults r) {
+            check = () -> new RebalancerCheck(fleet).check(r);
+        } else if (expect.expectation() instanceof Step.WorkloadSpreadSubsets ws) {
+            check = () -> {
+                SpreadSnapshot snapshot = observer.spread(ws.cluster(), ws.namespace(), ws.name());
+                return new Check(snapshot.matches(ws.subsets()), "saw " + snapshot.describe(ws.subsets()));
+            };
+        } else {
+            // unitedDeployment and workload/clusters come with the UnitedDeployment and federation work
             return NOT_SUPPORTED;
         }
-        Supplier<Check> check = () -> {
-            SpreadSnapshot snapshot = observer.spread(ws.cluster(), ws.namespace(), ws.name());
-            return new Check(snapshot.matches(ws.subsets()), "saw " + snapshot.describe(ws.subsets()));
-        };
         long deadline = System.nanoTime() + expect.within().toNanos();
         while (true) {
             Check last = check.get();
@@ -156,7 +160,7 @@ public final class ScenarioRunner {
         }
     }
 
-    private record Check(boolean holds, String seen) {
+    record Check(boolean holds, String seen) {
     }
 
     /** Sleeps in short slices so that {@link #cancel()} ends a wait promptly. */
