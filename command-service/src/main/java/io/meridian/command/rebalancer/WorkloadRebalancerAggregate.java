@@ -151,7 +151,7 @@ public class WorkloadRebalancerAggregate {
             return;
         }
         apply(new RebalancerReconciled(id, new RebalancerObject(cluster, rebalancer.apiVersion(),
-                rebalancer.metadata().name(), uid), UUID.randomUUID().toString(), KernelVersion.VALUE, trigger,
+                rebalancer.metadata().name(), uid, rebalancer.metadata().creationTimestamp()), UUID.randomUUID().toString(), KernelVersion.VALUE, trigger,
                 RebalancerDecisions.inputs(rebalancer, answers, templates), decision.status(), decision.writeStatus(),
                 requests, after, RebalancerDecisions.reason(decision, requests, after), now));
         arm(after, deadlines);

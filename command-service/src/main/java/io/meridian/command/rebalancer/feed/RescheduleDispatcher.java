@@ -42,7 +42,9 @@ public class RescheduleDispatcher {
 
     @EventHandler
     void on(RebalancerReconciled event) {
-        event.requests().forEach(request -> dispatch(event.id(), request, event.at()));
+        // a reschedule is triggered at the rebalancer's creation (a plan is asked about now)
+        event.requests().forEach(request -> dispatch(event.id(), request,
+                request.dryRun() || event.object() == null ? event.at() : event.object().createdAt()));
     }
 
     @EventHandler

@@ -1,0 +1,130 @@
+package io.meridian.command.rebalancer.feed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.meridian.command.federation.api.BindingApi;
+import io.meridian.command.federation.api.BindingRescheduleCompleted;
+import io.meridian.command.federation.api.ReschedulePlan;
+import io.meridian.command.federation.api.RescheduleBinding;
+import io.meridian.command.rebalancer.RebalancerTargets;
+import io.meridian.command.rebalancer.api.RebalancerObject;
+import io.meridian.command.rebalancer.api.RebalancerReconciled;
+import io.meridian.command.rebalancer.api.RecordRescheduleOutcome;
+import io.meridian.command.rebalancer.api.RescheduleOutcome;
+import io.meridian.command.rebalancer.api.RescheduleRequest;
+import io.meridian.command.ud.api.RescheduleUnitedDeployment;
+import io.meridian.core.karmada.rebalancer.WorkloadRebalancerStatus;
+import io.meridian.core.karmada.rebalancer.WorkloadReference;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.axonframework.commandhandling.SimpleCommandBus;
+import org.axonframework.commandhandling.gateway.DefaultCommandGateway;
+import org.axonframework.modelling.command.AggregateNotFoundException;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The dispatcher over an in-memory command bus whose handlers stand in for the binding and UnitedDeployment. */
+class RescheduleDispatcherTest {
+    static final Instant CREATED = Instant.parse("2026-11-22T04:00:00Z");
+    static final Instant NOW = CREATED.plusSeconds(30);
+    static final ReschedulePlan PLAN = new ReschedulePlan(Map.of("member1", 4), Map.of("member1", 2, "member2", 2));
+    static final WorkloadReference WEB = new WorkloadReference("apps/v1", "Deployment", "default", "web");
+    static final WorkloadReference GONE = new WorkloadReference("apps/v1", "Deployment", "default", "gone");
+    static final WorkloadReference UD = new WorkloadReference("apps.kruise.io/v1alpha1", "UnitedDeployment",
+            "default", "ud");
+
+    final SimpleCommandBus bus = SimpleCommandBus.builder().build();
+    final List<Object> handled = new CopyOnWriteArrayList<>();
+    final List<RecordRescheduleOutcome> recorded = new CopyOnWriteArrayList<>();
+    RescheduleDispatcher dispatcher;
+
+    @BeforeEach
+    void setUp() {
+        bus.subscribe(RescheduleBinding.class.getName(), message -> {
+            RescheduleBinding command = (RescheduleBinding) message.getPayload();
+            handled.add(command);
+            if (!command.bindingId().equals(BindingApi.aggregateId("default", "Deployment", "web"))) {
+                throw new AggregateNotFoundException(command.bindingId(), "no binding");
+            }
+            return PLAN;
+        });
+        bus.subscribe(RescheduleUnitedDeployment.class.getName(), message -> {
+            handled.add(message.getPayload());
+            return PLAN;
+        });
+        bus.subscribe(RecordRescheduleOutcome.class.getName(), message -> {
+            recorded.add((RecordRescheduleOutcome) message.getPayload());
+            return null;
+        });
+        dispatcher = new RescheduleDispatcher(DefaultCommandGateway.builder().commandBus(bus).build(),
+                Clock.fixed(NOW, ZoneOffset.UTC));
+    }
+
+    static RebalancerReconciled asking(RescheduleRequest... requests) {
+        return new RebalancerReconciled("rebalancer:r",
+                new RebalancerObject("host", "apps.karmada.io/v1alpha1", "r", "uid", CREATED), "d", "k", "created",
+                null, WorkloadRebalancerStatus.EMPTY, false, List.of(requests),
+                RebalancerReconciled.Next.of(RebalancerReconciled.Next.Kind.Waiting), "", NOW);
+    }
+
+    void awaitRecorded(int n) throws InterruptedException {
+        long until = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (recorded.size() < n && System.nanoTime() < until) {
+            Thread.sleep(10);
+        }
+    }
+
+    @Test
+    void aRescheduleIsTriggeredAtTheRebalancersCreationAndItsPlanRecorded() throws Exception {
+        dispatcher.on(asking(RebalancerTargets.request(WEB, "host", false, true)));
+        awaitRecorded(1);
+
+        assertThat(handled).containsExactly(new RescheduleBinding(BindingApi.aggregateId("default", "Deployment", "web"),
+                "rebalancer:r", true, CREATED));
+        assertThat(recorded).containsExactly(new RecordRescheduleOutcome("rebalancer:r",
+                BindingApi.aggregateId("default", "Deployment", "web"), RescheduleOutcome.rescheduled(PLAN), NOW));
+    }
+
+    @Test
+    void aMissingBindingIsRecordedAsNotFound() throws Exception {
+        dispatcher.on(asking(RebalancerTargets.request(GONE, "host", false, false)));
+        awaitRecorded(1);
+
+        assertThat(recorded.get(0).outcome().kind()).isEqualTo(RescheduleOutcome.Kind.NotFound);
+    }
+
+    @Test
+    void aUnitedDeploymentsRescheduleIsCompleteAtOnce() throws Exception {
+        dispatcher.on(asking(RebalancerTargets.request(UD, "host", false, false)));
+        awaitRecorded(1);
+
+        assertThat(handled).containsExactly(new RescheduleUnitedDeployment("ud:host/default/ud", "rebalancer:r", CREATED));
+        assertThat(recorded.get(0).outcome()).isEqualTo(RescheduleOutcome.completed(PLAN));
+    }
+
+    @Test
+    void aCommandNobodyHandlesIsAnErrorToRetry() throws Exception {
+        dispatcher.on(asking(RebalancerTargets.request(WEB, "host", true, false)));
+        awaitRecorded(1);
+
+        assertThat(recorded.get(0).outcome().kind()).isEqualTo(RescheduleOutcome.Kind.Error);
+        assertThat(recorded.get(0).outcome().detail()).startsWith("NoHandlerForCommandException");
+    }
+
+    @Test
+    void aCompletedRolloutIsForwardedToTheRebalancerThatAsked() throws Exception {
+        dispatcher.on(new BindingRescheduleCompleted("binding:default/Deployment/web", "rebalancer:r",
+                Map.of("member2", 4), NOW));
+        dispatcher.on(new BindingRescheduleCompleted("binding:default/Deployment/web", "failback", Map.of(), NOW));
+        awaitRecorded(1);
+        Thread.sleep(50);
+
+        assertThat(recorded).containsExactly(new RecordRescheduleOutcome("rebalancer:r", "binding:default/Deployment/web",
+                RescheduleOutcome.completed(new ReschedulePlan(Map.of("member2", 4), Map.of("member2", 4))), NOW));
+    }
+}
