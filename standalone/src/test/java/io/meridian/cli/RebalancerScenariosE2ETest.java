@@ -1,0 +1,33 @@
+package io.meridian.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The WorkloadRebalancer scenarios ({@code scenarios/rebalancer/}): each runs end to end as
+ * {@code meridian demo --scenario FILE --check}, every service, Kafka, PostgreSQL and the simulated clusters in this
+ * process, with the replicas per cluster asserted at every stage. Tagged {@code e2e}.
+ */
+@Tag("e2e")
+class RebalancerScenariosE2ETest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"failover-then-rebalance.yaml", "squeezed-expands.yaml", "aggregated-gathered.yaml",
+            "disaster-recovery.yaml", "missing-workload.yaml", "dry-run-and-selector.yaml"})
+    void passesWithCheck(String name) throws URISyntaxException {
+        Path file = Path.of(RebalancerScenariosE2ETest.class.getResource("/scenarios/rebalancer/" + name).toURI());
+
+        DemoCommandTest.Run run = DemoCommandTest.run("demo", "--scenario", file.toString(), "--check");
+        System.out.print(run.err() + run.out());
+
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(Arrays.stream(run.out().split("\\R")).filter(l -> !l.isBlank()))
+                .isNotEmpty().allMatch(l -> l.startsWith("ok  "));
+    }
+}
