@@ -8,11 +8,11 @@ import io.meridian.command.rebalancer.api.RebalancerReconciled.Next;
 import io.meridian.command.rebalancer.api.RebalancerRegistered;
 import io.meridian.command.rebalancer.api.RebalancerRemoved;
 import io.meridian.command.rebalancer.api.RebalancerSpecChanged;
-import io.meridian.command.rebalancer.api.RecordRescheduleOutcome;
+import io.meridian.command.rebalancer.api.RecordRescheduleOutcomes;
 import io.meridian.command.rebalancer.api.RemoveRebalancer;
 import io.meridian.command.rebalancer.api.RescheduleOutcome;
 import io.meridian.command.rebalancer.api.RescheduleOutcome.Kind;
-import io.meridian.command.rebalancer.api.RescheduleOutcomeRecorded;
+import io.meridian.command.rebalancer.api.RescheduleOutcomesRecorded;
 import io.meridian.command.rebalancer.api.RescheduleRequest;
 import io.meridian.command.rebalancer.api.UpsertRebalancer;
 import io.meridian.core.KernelVersion;
@@ -32,8 +32,10 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.axonframework.commandhandling.CommandHandler;
@@ -98,14 +100,24 @@ public class WorkloadRebalancerAggregate {
     }
 
     @CommandHandler
-    public void handle(RecordRescheduleOutcome command, DeadlineManager deadlines) {
-        boolean known = observed().stream().anyMatch(w -> targetOf(w).equals(command.targetId()));
-        boolean downgrade = command.outcome().is(Kind.Rescheduled) && answers.has(command.targetId(), Kind.Completed);
-        if (removed || !known || downgrade) {
+    public void handle(RecordRescheduleOutcomes command, DeadlineManager deadlines) {
+        if (removed) {
             return;
         }
-        apply(new RescheduleOutcomeRecorded(id, command.targetId(), command.outcome(), command.at()));
-        reconcile("answer of " + command.targetId(), command.at(), false, deadlines);
+        Set<String> targets = observed().stream().map(this::targetOf).collect(Collectors.toSet());
+        Map<String, RescheduleOutcome> taken = new TreeMap<>();
+        command.outcomes().forEach((target, outcome) -> {
+            boolean downgrade = outcome.is(Kind.Rescheduled) && answers.has(target, Kind.Completed);
+            if (targets.contains(target) && !downgrade) {
+                taken.put(target, outcome);
+            }
+        });
+        if (taken.isEmpty()) {
+            return;
+        }
+        apply(new RescheduleOutcomesRecorded(id, taken, command.at()));
+        reconcile(taken.size() == 1 ? "answer of " + taken.keySet().iterator().next()
+                : taken.size() + " answers", command.at(), false, deadlines);
     }
 
     @DeadlineHandler(deadlineName = RETRY_DEADLINE)
@@ -232,9 +244,11 @@ public class WorkloadRebalancerAggregate {
     }
 
     @EventSourcingHandler
-    void on(RescheduleOutcomeRecorded event) {
-        answers.record(event.targetId(), event.outcome());
-        asked.remove(event.targetId());
+    void on(RescheduleOutcomesRecorded event) {
+        event.outcomes().forEach((target, outcome) -> {
+            answers.record(target, outcome);
+            asked.remove(target);
+        });
     }
 
     @EventSourcingHandler

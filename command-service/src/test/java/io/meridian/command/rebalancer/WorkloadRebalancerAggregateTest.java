@@ -11,10 +11,10 @@ import io.meridian.command.rebalancer.api.RebalancerReconciled.Next;
 import io.meridian.command.rebalancer.api.RebalancerRegistered;
 import io.meridian.command.rebalancer.api.RebalancerRemoved;
 import io.meridian.command.rebalancer.api.RebalancerSpecChanged;
-import io.meridian.command.rebalancer.api.RecordRescheduleOutcome;
+import io.meridian.command.rebalancer.api.RecordRescheduleOutcomes;
 import io.meridian.command.rebalancer.api.RemoveRebalancer;
 import io.meridian.command.rebalancer.api.RescheduleOutcome;
-import io.meridian.command.rebalancer.api.RescheduleOutcomeRecorded;
+import io.meridian.command.rebalancer.api.RescheduleOutcomesRecorded;
 import io.meridian.command.rebalancer.api.RescheduleRequest;
 import io.meridian.command.rebalancer.api.UpsertRebalancer;
 import io.meridian.command.ud.api.UnitedDeploymentApi;
@@ -85,8 +85,8 @@ class WorkloadRebalancerAggregateTest {
         return RebalancerTargets.request(workload, "host", false, false);
     }
 
-    static RecordRescheduleOutcome answer(String target, RescheduleOutcome outcome, Instant at) {
-        return new RecordRescheduleOutcome(ID, target, outcome, at);
+    static RecordRescheduleOutcomes answer(String target, RescheduleOutcome outcome, Instant at) {
+        return RecordRescheduleOutcomes.one(ID, target, outcome, at);
     }
 
     RebalancerReconciled lastReconcile() {
@@ -127,11 +127,31 @@ class WorkloadRebalancerAggregateTest {
                 .expectEventsMatching(captured);
 
         assertThat(captured.payloads.get(0)).isEqualTo(
-                new RescheduleOutcomeRecorded(ID, WEB_BINDING, RescheduleOutcome.rescheduled(PLAN), answeredAt));
+                new RescheduleOutcomesRecorded(ID, Map.of(WEB_BINDING, RescheduleOutcome.rescheduled(PLAN)), answeredAt));
         RebalancerReconciled reconciled = lastReconcile();
         assertThat(entry(reconciled, WEB).result()).isEqualTo(WorkloadResult.Successful);
         assertThat(reconciled.status().finishTime()).isEqualTo(answeredAt);
         assertThat(reconciled.next().kind()).isEqualTo(Next.Kind.Done);
+    }
+
+    @Test
+    void theAnswersOfABatchAreReconciledOnce() {
+        fixture.given(registered(rebalancer(1, spec(null, WEB, API))), asked(request(WEB), request(API)))
+                .when(new RecordRescheduleOutcomes(ID, Map.of(WEB_BINDING, RescheduleOutcome.rescheduled(PLAN),
+                        API_BINDING, RescheduleOutcome.notFound("no binding")), T0.plusSeconds(1)))
+                .expectEventsMatching(captured);
+
+        assertThat(captured.payloads).hasSize(2);
+        assertThat(lastReconcile().status().observedWorkloads()).extracting(ObservedWorkload::result)
+                .containsExactly(WorkloadResult.Failed, WorkloadResult.Successful);
+        assertThat(lastReconcile().status().finishTime()).isEqualTo(T0.plusSeconds(1));
+    }
+
+    @Test
+    void anAnswerForATargetItDidNotNameIsIgnored() {
+        fixture.given(registered(rebalancer(1, spec(null, WEB))), asked(request(WEB)))
+                .when(answer(API_BINDING, RescheduleOutcome.rescheduled(PLAN), T0.plusSeconds(1)))
+                .expectNoEvents();
     }
 
     @Test
@@ -258,8 +278,8 @@ class WorkloadRebalancerAggregateTest {
         fixture.givenCommands(upsert(rebalancer(1, preserving)))
                 .when(answer(WEB_BINDING, RescheduleOutcome.rescheduled(PLAN), T0.plusSeconds(1)))
                 // the answer is recorded; the status (entry pending) does not change, so nothing is decided
-                .expectEvents(new RescheduleOutcomeRecorded(ID, WEB_BINDING, RescheduleOutcome.rescheduled(PLAN),
-                        T0.plusSeconds(1)));
+                .expectEvents(new RescheduleOutcomesRecorded(ID, Map.of(WEB_BINDING,
+                        RescheduleOutcome.rescheduled(PLAN)), T0.plusSeconds(1)));
     }
 
     @Test

@@ -6,7 +6,7 @@ import io.meridian.command.kafka.KafkaClients;
 import io.meridian.command.rebalancer.api.RebalancerApi;
 import io.meridian.command.rebalancer.api.RebalancerObject;
 import io.meridian.command.rebalancer.api.RebalancerReconciled;
-import io.meridian.command.rebalancer.api.RescheduleOutcomeRecorded;
+import io.meridian.command.rebalancer.api.RescheduleOutcomesRecorded;
 import io.meridian.command.ws.KernelJson;
 import io.meridian.core.KernelVersion;
 import io.meridian.schemas.DomainEvent;
@@ -71,13 +71,13 @@ public class RebalancerPublisher implements DisposableBean {
     }
 
     @EventHandler
-    void on(RescheduleOutcomeRecorded event, EventMessage<?> message, @SequenceNumber long sequence) {
-        ObjectNode payload = KernelJson.JSON.createObjectNode()
-                .put("reason", event.targetId() + " answered " + event.outcome().kind()
-                        + (event.outcome().detail() == null ? "" : ": " + event.outcome().detail()));
-        payload.put("target", event.targetId());
-        payload.set("outcome", KernelJson.JSON.valueToTree(event.outcome()));
-        publish(List.of(domainEvent(message, event.id(), sequence, "WorkloadRebalancerAnswerRecorded", null, payload)));
+    void on(RescheduleOutcomesRecorded event, EventMessage<?> message, @SequenceNumber long sequence) {
+        ObjectNode payload = KernelJson.JSON.createObjectNode().put("reason", event.outcomes().size()
+                + " answer(s): " + event.outcomes().entrySet().stream().limit(3)
+                .map(e -> e.getKey() + " " + e.getValue().kind()).toList()
+                + (event.outcomes().size() > 3 ? " ..." : ""));
+        payload.set("outcomes", KernelJson.JSON.valueToTree(event.outcomes()));
+        publish(List.of(domainEvent(message, event.id(), sequence, "WorkloadRebalancerAnswersRecorded", null, payload)));
     }
 
     private static ProducerRecord<String, String> mutation(RebalancerReconciled event, int index, Mutation.Type type,

@@ -9,7 +9,7 @@ import io.meridian.command.federation.api.RescheduleBinding;
 import io.meridian.command.rebalancer.RebalancerTargets;
 import io.meridian.command.rebalancer.api.RebalancerObject;
 import io.meridian.command.rebalancer.api.RebalancerReconciled;
-import io.meridian.command.rebalancer.api.RecordRescheduleOutcome;
+import io.meridian.command.rebalancer.api.RecordRescheduleOutcomes;
 import io.meridian.command.rebalancer.api.RescheduleOutcome;
 import io.meridian.command.rebalancer.api.RescheduleRequest;
 import io.meridian.command.ud.api.RescheduleUnitedDeployment;
@@ -40,7 +40,7 @@ class RescheduleDispatcherTest {
 
     final SimpleCommandBus bus = SimpleCommandBus.builder().build();
     final List<Object> handled = new CopyOnWriteArrayList<>();
-    final List<RecordRescheduleOutcome> recorded = new CopyOnWriteArrayList<>();
+    final List<RecordRescheduleOutcomes> recorded = new CopyOnWriteArrayList<>();
     RescheduleDispatcher dispatcher;
 
     @BeforeEach
@@ -57,8 +57,8 @@ class RescheduleDispatcherTest {
             handled.add(message.getPayload());
             return PLAN;
         });
-        bus.subscribe(RecordRescheduleOutcome.class.getName(), message -> {
-            recorded.add((RecordRescheduleOutcome) message.getPayload());
+        bus.subscribe(RecordRescheduleOutcomes.class.getName(), message -> {
+            recorded.add((RecordRescheduleOutcomes) message.getPayload());
             return null;
         });
         dispatcher = new RescheduleDispatcher(DefaultCommandGateway.builder().commandBus(bus).build(),
@@ -79,6 +79,22 @@ class RescheduleDispatcherTest {
         }
     }
 
+    static RescheduleOutcome only(RecordRescheduleOutcomes command) {
+        assertThat(command.outcomes()).hasSize(1);
+        return command.outcomes().values().iterator().next();
+    }
+
+    @Test
+    void theAnswersOfOneDecisionAreRecordedTogether() throws Exception {
+        dispatcher.on(asking(RebalancerTargets.request(WEB, "host", false, false),
+                RebalancerTargets.request(GONE, "host", false, false)));
+        awaitRecorded(1);
+
+        assertThat(recorded).hasSize(1);
+        assertThat(recorded.get(0).outcomes()).containsOnlyKeys(BindingApi.aggregateId("default", "Deployment", "web"),
+                BindingApi.aggregateId("default", "Deployment", "gone"));
+    }
+
     @Test
     void aRescheduleIsTriggeredAtTheRebalancersCreationAndItsPlanRecorded() throws Exception {
         dispatcher.on(asking(RebalancerTargets.request(WEB, "host", false, true)));
@@ -86,7 +102,7 @@ class RescheduleDispatcherTest {
 
         assertThat(handled).containsExactly(new RescheduleBinding(BindingApi.aggregateId("default", "Deployment", "web"),
                 "rebalancer:r", true, CREATED));
-        assertThat(recorded).containsExactly(new RecordRescheduleOutcome("rebalancer:r",
+        assertThat(recorded).containsExactly(RecordRescheduleOutcomes.one("rebalancer:r",
                 BindingApi.aggregateId("default", "Deployment", "web"), RescheduleOutcome.rescheduled(PLAN), NOW));
     }
 
@@ -95,7 +111,7 @@ class RescheduleDispatcherTest {
         dispatcher.on(asking(RebalancerTargets.request(GONE, "host", false, false)));
         awaitRecorded(1);
 
-        assertThat(recorded.get(0).outcome().kind()).isEqualTo(RescheduleOutcome.Kind.NotFound);
+        assertThat(only(recorded.get(0)).kind()).isEqualTo(RescheduleOutcome.Kind.NotFound);
     }
 
     @Test
@@ -104,7 +120,7 @@ class RescheduleDispatcherTest {
         awaitRecorded(1);
 
         assertThat(handled).containsExactly(new RescheduleUnitedDeployment("ud:host/default/ud", "rebalancer:r", CREATED));
-        assertThat(recorded.get(0).outcome()).isEqualTo(RescheduleOutcome.completed(PLAN));
+        assertThat(only(recorded.get(0))).isEqualTo(RescheduleOutcome.completed(PLAN));
     }
 
     @Test
@@ -112,8 +128,8 @@ class RescheduleDispatcherTest {
         dispatcher.on(asking(RebalancerTargets.request(WEB, "host", true, false)));
         awaitRecorded(1);
 
-        assertThat(recorded.get(0).outcome().kind()).isEqualTo(RescheduleOutcome.Kind.Error);
-        assertThat(recorded.get(0).outcome().detail()).startsWith("NoHandlerForCommandException");
+        assertThat(only(recorded.get(0)).kind()).isEqualTo(RescheduleOutcome.Kind.Error);
+        assertThat(only(recorded.get(0)).detail()).startsWith("NoHandlerForCommandException");
     }
 
     @Test
@@ -124,7 +140,7 @@ class RescheduleDispatcherTest {
         awaitRecorded(1);
         Thread.sleep(50);
 
-        assertThat(recorded).containsExactly(new RecordRescheduleOutcome("rebalancer:r", "binding:default/Deployment/web",
+        assertThat(recorded).containsExactly(RecordRescheduleOutcomes.one("rebalancer:r", "binding:default/Deployment/web",
                 RescheduleOutcome.completed(new ReschedulePlan(Map.of("member2", 4), Map.of("member2", 4))), NOW));
     }
 }
