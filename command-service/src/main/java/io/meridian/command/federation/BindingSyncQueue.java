@@ -8,7 +8,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -20,7 +19,7 @@ import org.slf4j.MDC;
  */
 public class BindingSyncQueue implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(BindingSyncQueue.class);
-    private final CommandGateway commands;
+    private final Sender commands;
     private final Clock clock;
     private final Map<String, String> waiting = new LinkedHashMap<>();
     private final Set<String> known = ConcurrentHashMap.newKeySet();
@@ -30,7 +29,12 @@ public class BindingSyncQueue implements AutoCloseable {
         return thread;
     });
 
-    public BindingSyncQueue(CommandGateway commands, Clock clock) {
+    /** Sends one command and waits until it is handled ({@code CommandGateway::sendAndWait}). */
+    public interface Sender {
+        void sendAndWait(Object command);
+    }
+
+    public BindingSyncQueue(Sender commands, Clock clock) {
         this.commands = commands;
         this.clock = clock;
     }

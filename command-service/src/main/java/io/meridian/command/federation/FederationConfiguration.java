@@ -23,7 +23,7 @@ public class FederationConfiguration {
 
     @Bean(destroyMethod = "close")
     public BindingSyncQueue bindingSyncQueue(CommandGateway commands, Clock clock) {
-        return new BindingSyncQueue(commands, clock);
+        return new BindingSyncQueue(commands::sendAndWait, clock);
     }
 
     @Bean
