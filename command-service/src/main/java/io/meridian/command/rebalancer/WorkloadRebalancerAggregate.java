@@ -162,8 +162,9 @@ public class WorkloadRebalancerAggregate {
         if (!always && !decision.writeStatus() && requests.isEmpty() && after.equals(next)) {
             return;
         }
-        apply(new RebalancerReconciled(id, new RebalancerObject(cluster, rebalancer.apiVersion(),
-                rebalancer.metadata().name(), uid, rebalancer.metadata().creationTimestamp()), UUID.randomUUID().toString(), KernelVersion.VALUE, trigger,
+        RebalancerObject cr = new RebalancerObject(cluster, rebalancer.apiVersion(), rebalancer.metadata().name(), uid,
+                rebalancer.metadata().creationTimestamp());
+        apply(new RebalancerReconciled(id, cr, UUID.randomUUID().toString(), KernelVersion.VALUE, trigger,
                 RebalancerDecisions.inputs(rebalancer, answers, templates), decision.status(), decision.writeStatus(),
                 requests, after, RebalancerDecisions.reason(decision, requests, after), now));
         arm(after, deadlines);
