@@ -148,28 +148,9 @@ class ClusterAgentApplicationTest {
     }
 
     private static Path kubeconfigFor(String serverUrl) {
-        String server = serverUrl.endsWith("/") ? serverUrl.substring(0, serverUrl.length() - 1) : serverUrl;
-        String yaml = """
-                apiVersion: v1
-                kind: Config
-                clusters:
-                - name: mock
-                  cluster:
-                    server: %s
-                users:
-                - name: agent
-                  user:
-                    token: test-token
-                contexts:
-                - name: mock
-                  context:
-                    cluster: mock
-                    user: agent
-                current-context: mock
-                """.formatted(server);
         try {
             Path file = Files.createTempFile("agent", ".kubeconfig");
-            Files.writeString(file, yaml);
+            Files.writeString(file, Kubeconfigs.forServer(serverUrl));
             return file;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
