@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.meridian.embedded.EmbeddedKafka;
-import io.meridian.embedded.EmbeddedPostgresServer;
+import io.meridian.embedded.KafkaBroker;
+import io.meridian.embedded.TestInfrastructure;
+import io.meridian.embedded.PostgresServer;
 import io.meridian.projection.kafka.DomainEventProjector;
 import io.meridian.schemas.DomainEvent;
 import io.meridian.schemas.MessageCodec;
@@ -40,8 +41,8 @@ import org.springframework.test.context.DynamicPropertySource;
 /** Domain events on real Kafka land in real PostgreSQL and come back through the history API. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class DecisionHistoryIntegrationTest {
-    static final EmbeddedKafka KAFKA = EmbeddedKafka.start();
-    static final EmbeddedPostgresServer POSTGRES = EmbeddedPostgresServer.start();
+    static final KafkaBroker KAFKA = TestInfrastructure.kafka();
+    static final PostgresServer POSTGRES = TestInfrastructure.postgres();
 
     static {
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", KAFKA.bootstrapServers()))) {

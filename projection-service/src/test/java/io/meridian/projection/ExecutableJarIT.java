@@ -2,8 +2,9 @@ package io.meridian.projection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.meridian.embedded.EmbeddedKafka;
-import io.meridian.embedded.EmbeddedPostgresServer;
+import io.meridian.embedded.KafkaBroker;
+import io.meridian.embedded.TestInfrastructure;
+import io.meridian.embedded.PostgresServer;
 import io.meridian.embedded.ServiceProcess;
 import io.meridian.schemas.Topics;
 import java.net.ServerSocket;
@@ -25,7 +26,7 @@ class ExecutableJarIT {
 
     @Test
     void theExecutableJarStartsFromEnvironmentVariablesAndReportsUp() throws Exception {
-        try (EmbeddedKafka kafka = EmbeddedKafka.start(); EmbeddedPostgresServer postgres = EmbeddedPostgresServer.start()) {
+        try (KafkaBroker kafka = TestInfrastructure.kafka(); PostgresServer postgres = TestInfrastructure.postgres()) {
             try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()))) {
                 admin.createTopics(List.of(new NewTopic(Topics.DOMAIN_EVENTS, 1, (short) 1),
                         new NewTopic(Topics.deadLetter(Topics.DOMAIN_EVENTS), 1, (short) 1))).all().get();

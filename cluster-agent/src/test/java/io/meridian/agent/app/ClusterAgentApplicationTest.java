@@ -9,7 +9,8 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
-import io.meridian.embedded.EmbeddedKafka;
+import io.meridian.embedded.KafkaBroker;
+import io.meridian.embedded.TestInfrastructure;
 import io.meridian.schemas.ClusterEvent;
 import io.meridian.schemas.Decoded;
 import io.meridian.schemas.MessageCodec;
@@ -46,7 +47,7 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class ClusterAgentApplicationTest {
-    static final EmbeddedKafka KAFKA = EmbeddedKafka.start();
+    static final KafkaBroker KAFKA = TestInfrastructure.kafka();
     static final KubernetesMockServer API = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
             new KubernetesCrudDispatcher(), false);
     static final Path KUBECONFIG;

@@ -6,7 +6,8 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
-import io.meridian.embedded.EmbeddedKafka;
+import io.meridian.embedded.KafkaBroker;
+import io.meridian.embedded.TestInfrastructure;
 import io.meridian.embedded.ServiceProcess;
 import io.meridian.schemas.Topics;
 import java.net.ServerSocket;
@@ -33,7 +34,7 @@ class ExecutableJarIT {
                 new KubernetesCrudDispatcher(), false);
         api.init();
         Path kubeconfig = Files.createTempFile("agent-it", ".kubeconfig");
-        try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
+        try (KafkaBroker kafka = TestInfrastructure.kafka()) {
             try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()))) {
                 admin.createTopics(List.of(new NewTopic(Topics.CLUSTER_EVENTS, 1, (short) 1))).all().get();
             }
