@@ -348,6 +348,34 @@ class DeploymentManifestsTest {
     }
 
     @Test
+    void grafanaPanelsQueryOnlyRelationsTheProjectionMigrationsCreate() throws IOException {
+        Set<String> created = new TreeSet<>();
+        try (Stream<Path> migrations = Files.list(ROOT.resolve("projection-service/src/main/resources/db/migration"))) {
+            for (Path migration : migrations.toList()) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("create (?:table|view) (\\w+)")
+                        .matcher(text(migration).toLowerCase(java.util.Locale.ROOT));
+                while (m.find()) {
+                    created.add(m.group(1));
+                }
+            }
+        }
+        JsonNode dashboard = YAML.readTree(ROOT.resolve("deploy/grafana/dashboards/meridian-decisions.json").toFile());
+        List<String> queried = new ArrayList<>();
+        for (JsonNode panel : dashboard.path("panels")) {
+            for (JsonNode target : panel.path("targets")) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)\\bfrom\\s+(\\w+)")
+                        .matcher(target.path("rawSql").asText());
+                while (m.find()) {
+                    queried.add(m.group(1).toLowerCase(java.util.Locale.ROOT));
+                }
+            }
+        }
+
+        assertThat(queried).isNotEmpty().contains("workloadspread_subset_pods");
+        assertThat(created).containsAll(queried);
+    }
+
+    @Test
     void clusterAgentRoleGrantsExactlyTheKindsTheAgentWatches() {
         Set<String> watched = io.meridian.agent.WatchedResource.defaults().stream()
                 .map(r -> r.group() + "/" + r.plural()).collect(Collectors.toCollection(TreeSet::new));
