@@ -43,7 +43,6 @@ import io.meridian.core.ws.controller.DeletionCostPatch;
 import io.meridian.core.ws.controller.SyncDecision;
 import io.meridian.core.ws.controller.SyncFailure;
 import io.meridian.core.ws.controller.SyncInput;
-import io.meridian.core.ws.controller.SyncOutcome;
 import io.meridian.core.ws.controller.TargetWorkload;
 import io.meridian.core.ws.controller.WorkloadSpreadSync;
 import io.meridian.core.ws.model.SubsetStatus;
@@ -81,7 +80,7 @@ public class WorkloadSpreadAggregate {
     private static final Logger log = LoggerFactory.getLogger(WorkloadSpreadAggregate.class);
     private static final PodCreationAdmission ADMISSION = new PodCreationAdmission();
     private static final PodDeletionBookkeeping DELETION = new PodDeletionBookkeeping();
-    private static final WorkloadSpreadSync SYNC = new WorkloadSpreadSync(new KubernetesStrategicMergePatch());
+    private static final BoundedAdoption SYNC = new BoundedAdoption(new WorkloadSpreadSync(new KubernetesStrategicMergePatch()));
     private static final AdmissionSettings SETTINGS = AdmissionSettings.defaults();
 
     @AggregateIdentifier
@@ -189,13 +188,13 @@ public class WorkloadSpreadAggregate {
         SyncInput input = new SyncInput(spread(), workload, command.pods().stream().map(KernelJson::pod).toList(),
                 command.nodes().stream().map(KernelJson::node).toList(), command.now(), SETTINGS.versionedStatusKinds(),
                 Optional.empty());
-        SyncOutcome outcome = SYNC.sync(input);
-        if (outcome instanceof SyncFailure failure) {
+        BoundedAdoption.Result result = SYNC.sync(input);
+        if (result.outcome() instanceof SyncFailure failure) {
             log.warn("sync of {} failed: {}", id, failure.reason());
             return;
         }
-        SyncDecision decision = (SyncDecision) outcome;
-        List<PlannedMutation> mutations = mutations(decision, command.pods());
+        SyncDecision decision = (SyncDecision) result.outcome();
+        List<PlannedMutation> mutations = mutations(decision, result.overLimit(), command.pods());
         if (command.rearm() && syncDueAt != null) {
             Instant recorded = syncDueAt.isAfter(command.now()) ? syncDueAt : command.now();
             deadlines.cancelAllWithinScope(SYNC_DEADLINE);
@@ -217,7 +216,7 @@ public class WorkloadSpreadAggregate {
         apply(new WorkloadSpreadSynced(command.id(), command.decisionId(), KernelVersion.VALUE, command.now(), command.trigger(),
                 inputs, KernelJson.tree(decision.status()), decision.statusChanged(), mutations,
                 decision.events().stream().map(KernelJson::tree).toList(), requeue, due,
-                summary(decision, mutations), nextDomainSequence));
+                summary(decision, result.overLimit(), mutations), nextDomainSequence));
     }
 
     @EventSourcingHandler
@@ -347,7 +346,7 @@ public class WorkloadSpreadAggregate {
         return candidate;
     }
 
-    private List<PlannedMutation> mutations(SyncDecision decision, List<JsonNode> pods) {
+    private List<PlannedMutation> mutations(SyncDecision decision, List<String> overLimit, List<JsonNode> pods) {
         List<PlannedMutation> out = new ArrayList<>();
         int next = 1;
         if (decision.statusChanged() || statusWritePending) {
@@ -378,6 +377,11 @@ public class WorkloadSpreadAggregate {
                     + ": rescheduled by the Adaptive strategy (subset unschedulable)");
             out.add(podMutation(next++, "DeletePod", pod, pods, body));
         }
+        for (String pod : overLimit) {
+            ObjectNode body = JsonNodeFactory.instance.objectNode().put("reason", spreadName()
+                    + ": rescheduled, its subset has no room to adopt it (maxReplicas)");
+            out.add(podMutation(next++, "DeletePod", pod, pods, body));
+        }
         return out;
     }
 
@@ -392,10 +396,11 @@ public class WorkloadSpreadAggregate {
         return new PlannedMutation(index, type, "v1", "Pod", podName, uid, body);
     }
 
-    private static String summary(SyncDecision decision, List<PlannedMutation> mutations) {
+    private static String summary(SyncDecision decision, List<String> overLimit, List<PlannedMutation> mutations) {
         return "sync: " + (decision.statusChanged() ? "status changed" : "status unchanged") + ", "
                 + decision.deletionCostPatches().size() + " deletion cost(s), " + decision.adoptionPatches().size()
-                + " adoption(s), " + decision.podsToDelete().size() + " pod(s) to reschedule, " + mutations.size()
+                + " adoption(s), " + (decision.podsToDelete().size() + overLimit.size()) + " pod(s) to reschedule"
+                + (overLimit.isEmpty() ? "" : " (" + overLimit.size() + " with no room to adopt)") + ", " + mutations.size()
                 + " mutation(s)";
     }
 
