@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.command.ws.api.AdmissionOutcome;
 import io.meridian.command.ws.api.AdmitPods;
+import io.meridian.command.ws.api.FailOpenPodsDecided;
 import io.meridian.command.ws.api.MutationResultRecorded;
 import io.meridian.command.ws.api.PlannedMutation;
 import io.meridian.command.ws.api.PodAdmission;
@@ -92,6 +93,7 @@ public class WorkloadSpreadAggregate {
     private long nextDomainSequence;
     private Instant syncDueAt;
     private boolean statusWritePending;
+    private FailOpenPods failOpen = FailOpenPods.NONE;
 
     protected WorkloadSpreadAggregate() {
     }
@@ -185,7 +187,9 @@ public class WorkloadSpreadAggregate {
         }
         TargetWorkload workload = command.workload() == null ? TargetWorkload.missing()
                 : new TargetWorkload(true, specReplicas(command.workload()), command.workload(), command.latestVersion());
-        SyncInput input = new SyncInput(spread(), workload, command.pods().stream().map(KernelJson::pod).toList(),
+        FailOpenPods pending = failOpen.stillPending(command.pods(), spreadName());
+        SyncInput input = new SyncInput(spread(), workload,
+                pending.asDecided(command.pods(), spreadName()).stream().map(KernelJson::pod).toList(),
                 command.nodes().stream().map(KernelJson::node).toList(), command.now(), SETTINGS.versionedStatusKinds(),
                 Optional.empty());
         BoundedAdoption.Result result = SYNC.sync(input);
@@ -194,6 +198,11 @@ public class WorkloadSpreadAggregate {
             return;
         }
         SyncDecision decision = (SyncDecision) result.outcome();
+        FailOpenPods decided = pending.plus(decision.adoptionPatches(), result.overLimit(), command.pods());
+        if (!decided.equals(failOpen)) {
+            apply(new FailOpenPodsDecided(command.id(), command.decisionId(), decided.adopting(),
+                    List.copyOf(decided.rescheduling())));
+        }
         List<PlannedMutation> mutations = mutations(decision, result.overLimit(), command.pods());
         if (command.rearm() && syncDueAt != null) {
             Instant recorded = syncDueAt.isAfter(command.now()) ? syncDueAt : command.now();
@@ -217,6 +226,11 @@ public class WorkloadSpreadAggregate {
                 inputs, KernelJson.tree(decision.status()), decision.statusChanged(), mutations,
                 decision.events().stream().map(KernelJson::tree).toList(), requeue, due,
                 summary(decision, result.overLimit(), mutations), nextDomainSequence));
+    }
+
+    @EventSourcingHandler
+    void on(FailOpenPodsDecided event) {
+        failOpen = new FailOpenPods(event.adopting(), java.util.Set.copyOf(event.rescheduling()));
     }
 
     @EventSourcingHandler
@@ -244,6 +258,7 @@ public class WorkloadSpreadAggregate {
         cluster = event.cluster();
         manifest = event.manifest();
         status = WorkloadSpreadStatus.EMPTY;
+        failOpen = FailOpenPods.NONE;
         removed = false;
         nextDomainSequence = event.domainSequence() + 1;
     }

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.command.ws.api.FailOpenPodsDecided;
 import io.meridian.command.ws.api.PlannedMutation;
 import io.meridian.command.ws.api.SyncWorkloadSpread;
 import io.meridian.command.ws.api.WorkloadSpreadRegistered;
@@ -86,13 +87,49 @@ class WorkloadSpreadAdoptionTest {
     }
 
     private WorkloadSpreadSynced syncOf(List<Object> given, JsonNode... pods) {
-        WorkloadSpreadSynced[] holder = new WorkloadSpreadSynced[1];
+        return (WorkloadSpreadSynced) eventsOf(given, pods).stream().filter(WorkloadSpreadSynced.class::isInstance)
+                .findFirst().orElseThrow();
+    }
+
+    /** The events one sync of {@code pods} records after {@code given}. */
+    private List<Object> eventsOf(List<Object> given, JsonNode... pods) {
+        List<Object> events = new java.util.ArrayList<>();
         fixture.given(given)
-                .when(new SyncWorkloadSpread(ID, ID + "@s1", T0.plusSeconds(5), "test", false, cloneSet(6), null,
+                .when(new SyncWorkloadSpread(ID, ID + "@s" + given.size(), T0.plusSeconds(5), "test", false, cloneSet(6), null,
                         List.of(pods), NODES))
-                .expectEventsMatching(Matchers.payloadsMatching(Matchers.exactSequenceOf(
-                        Matchers.predicate(e -> (holder[0] = (WorkloadSpreadSynced) e) != null), Matchers.andNoMore())));
-        return holder[0];
+                .expectEventsMatching(Matchers.payloadsMatching(Matchers.predicate(list -> events.addAll((List<?>) list))));
+        return events;
+    }
+
+    @Test
+    void aLaterSyncKeepsToAnEarlierAdoptionWhoseFailOpenPodStillCarriesNoSubset() {
+        // the first sync sees only p3 and adopts it into the last place of zone-a; its patch is not applied yet
+        List<Object> first = eventsOf(List.of(registered()), inSubset("p1", "zone-a", "a-0"), unplaced("p3", "a-0"));
+        assertThat(first).hasAtLeastOneElementOfType(FailOpenPodsDecided.class);
+        List<Object> history = new java.util.ArrayList<>(List.of(registered()));
+        history.addAll(first);
+
+        // the next sees p2 too, which comes first by name: p3 keeps the place, p2 is rescheduled
+        WorkloadSpreadSynced second = syncOf(history, inSubset("p1", "zone-a", "a-0"), unplaced("p2", "a-0"),
+                unplaced("p3", "a-0"));
+
+        assertThat(podMutations(second, "PatchPod")).isEmpty();
+        assertThat(podMutations(second, "DeletePod")).containsExactly("p2");
+        assertThat(second.status().path("subsetStatuses").get(0).path("replicas").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void aPodToRescheduleIsNeverAdoptedLaterEvenWhenRoomAppears() {
+        List<Object> first = eventsOf(List.of(registered()), inSubset("p1", "zone-a", "a-0"), inSubset("p2", "zone-a", "a-0"),
+                unplaced("p3", "a-0"));
+        List<Object> history = new java.util.ArrayList<>(List.of(registered()));
+        history.addAll(first);
+
+        // p1 is gone: zone-a has room again, but p3 is already being deleted
+        WorkloadSpreadSynced second = syncOf(history, inSubset("p2", "zone-a", "a-0"), unplaced("p3", "a-0"));
+
+        assertThat(podMutations(second, "PatchPod")).isEmpty();
+        assertThat(second.status().path("subsetStatuses").get(0).path("replicas").asInt()).isEqualTo(1);
     }
 
     private static WorkloadSpreadRegistered registered() {
