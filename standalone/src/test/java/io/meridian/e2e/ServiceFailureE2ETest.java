@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.meridian.core.ws.MatchedWorkloadSpread;
 import io.meridian.e2e.E2eFleet.HistoryEntry;
+import io.meridian.sim.CuttableProxy;
 import io.meridian.sim.ZoneSpec;
 import java.net.URI;
 import java.time.Duration;
@@ -74,7 +75,8 @@ class ServiceFailureE2ETest {
         String ns = "two-gateways";
         givenSpread(ns, 10, 0);
         String second = fleet.runtime.startAnotherGateway("webhook-gateway-2");
-        try (RoundRobinProxy proxy = new RoundRobinProxy(List.of(port(fleet.runtime.gatewayUrl()), port(second)));
+        // two gateway replicas behind one address, as a Service spreads the API server's connections over them
+        try (CuttableProxy proxy = new CuttableProxy("gateways", List.of(port(fleet.runtime.gatewayUrl()), port(second)));
              SubsetCeilingWatch watch = SubsetCeilingWatch.start(() -> fleet.counts(ns, "ws"), Map.of("a", 10))) {
             fleet.runtime.routeWebhooksTo("https://127.0.0.1:" + proxy.port());
             try {

@@ -142,43 +142,38 @@ class SpreadBehaviourE2ETest {
     static final int WINDOW_SECONDS = 12;
 
     private static String adaptiveSpread(String ns) {
-        return """
-                apiVersion: apps.kruise.io/v1alpha1
-                kind: WorkloadSpread
-                metadata: {name: ws, namespace: %s}
-                spec:
-                  targetRef: {apiVersion: apps/v1, kind: Deployment, name: web}
-                  subsets:
-                  - name: c
-                    requiredNodeSelectorTerm:
-                      matchExpressions: [{key: topology.kubernetes.io/zone, operator: In, values: [c]}]
-                    maxReplicas: 3
-                  - name: d
-                    requiredNodeSelectorTerm:
-                      matchExpressions: [{key: topology.kubernetes.io/zone, operator: In, values: [d]}]
+        return spread(ns, "c", 3, "d", """
                   scheduleStrategy:
                     type: Adaptive
                     adaptive: {rescheduleCriticalSeconds: 2, unschedulableSeconds: %d}
-                """.formatted(ns, WINDOW_SECONDS);
+                """.formatted(WINDOW_SECONDS));
     }
 
     /** Subset {@code a} (zone a, maxReplicas {@code maxA}) then {@code b} (zone b, unlimited). */
     static String twoZoneSpread(String ns, int maxA) {
+        return spread(ns, "a", maxA, "b", "");
+    }
+
+    /**
+     * Spread {@code ws} of Deployment {@code web}: subset {@code first} on zone {@code first} with {@code max}, then
+     * {@code second} on its zone, unlimited; {@code more} is appended to the spec.
+     */
+    private static String spread(String ns, String first, int max, String second, String more) {
         return """
                 apiVersion: apps.kruise.io/v1alpha1
                 kind: WorkloadSpread
-                metadata: {name: ws, namespace: %s}
+                metadata: {name: ws, namespace: %1$s}
                 spec:
                   targetRef: {apiVersion: apps/v1, kind: Deployment, name: web}
                   subsets:
-                  - name: a
+                  - name: %2$s
                     requiredNodeSelectorTerm:
-                      matchExpressions: [{key: topology.kubernetes.io/zone, operator: In, values: [a]}]
-                    maxReplicas: %d
-                  - name: b
+                      matchExpressions: [{key: topology.kubernetes.io/zone, operator: In, values: [%2$s]}]
+                    maxReplicas: %3$d
+                  - name: %4$s
                     requiredNodeSelectorTerm:
-                      matchExpressions: [{key: topology.kubernetes.io/zone, operator: In, values: [b]}]
-                """.formatted(ns, maxA);
+                      matchExpressions: [{key: topology.kubernetes.io/zone, operator: In, values: [%4$s]}]
+                """.formatted(ns, first, max, second) + more;
     }
 
     /** Waits until the spread's first status is written: the command-service knows it and its workload. */
