@@ -164,6 +164,8 @@ public final class SimulatedCluster implements AutoCloseable {
         .withTrustCerts(true)
         .withNamespace("default")
         .withRequestTimeout(10_000)
+        // fabric8's 10 s default for a TLS connection was exceeded on a busy machine while the fleet started
+        .withConnectionTimeout(30_000)
         .withCustomHeaders(Map.of(SimApiDispatcher.SIM_HEADER, "controller"))
         .build();
   }
