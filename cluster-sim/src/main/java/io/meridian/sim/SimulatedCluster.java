@@ -163,8 +163,9 @@ public final class SimulatedCluster implements AutoCloseable {
         .withCaCertData(Base64.getEncoder().encodeToString(caPem.getBytes(StandardCharsets.UTF_8)))
         .withTrustCerts(true)
         .withNamespace("default")
-        .withRequestTimeout(10_000)
-        // fabric8's 10 s default for a TLS connection was exceeded on a busy machine while the fleet started
+        // on a busy machine a fleet's start once waited more than 10 s for a connection (vert.x bounds the wait
+        // for a pooled connection by the request timeout, not only by the connection timeout)
+        .withRequestTimeout(30_000)
         .withConnectionTimeout(30_000)
         .withCustomHeaders(Map.of(SimApiDispatcher.SIM_HEADER, "controller"))
         .build();

@@ -198,12 +198,21 @@ public class WorkloadSpreadAggregate {
             return;
         }
         SyncDecision decision = (SyncDecision) result.outcome();
-        FailOpenPods decided = pending.plus(decision.adoptionPatches(), result.overLimit(), command.pods());
+        boolean resend = pending.dueForResend(command.now());
+        List<AdoptionPatch> adoptions = new ArrayList<>(decision.adoptionPatches());
+        List<String> reschedules = new ArrayList<>(result.overLimit());
+        if (resend) {
+            pending.adopting().values().forEach(a -> adoptions.add(new AdoptionPatch(a.pod(), a.subset(), a.patch())));
+            reschedules.addAll(pending.reschedulingNames(command.pods()));
+        }
+        boolean sent = resend || !decision.adoptionPatches().isEmpty() || !result.overLimit().isEmpty();
+        FailOpenPods decided = pending.plus(decision.adoptionPatches(), result.overLimit(), command.pods(),
+                sent ? command.now() : pending.sentAt());
         if (!decided.equals(failOpen)) {
             apply(new FailOpenPodsDecided(command.id(), command.decisionId(), decided.adopting(),
-                    List.copyOf(decided.rescheduling())));
+                    List.copyOf(decided.rescheduling()), decided.sentAt()));
         }
-        List<PlannedMutation> mutations = mutations(decision, result.overLimit(), command.pods());
+        List<PlannedMutation> mutations = mutations(decision, adoptions, reschedules, command.pods());
         if (command.rearm() && syncDueAt != null) {
             Instant recorded = syncDueAt.isAfter(command.now()) ? syncDueAt : command.now();
             deadlines.cancelAllWithinScope(SYNC_DEADLINE);
@@ -230,7 +239,7 @@ public class WorkloadSpreadAggregate {
 
     @EventSourcingHandler
     void on(FailOpenPodsDecided event) {
-        failOpen = new FailOpenPods(event.adopting(), java.util.Set.copyOf(event.rescheduling()));
+        failOpen = new FailOpenPods(event.adopting(), java.util.Set.copyOf(event.rescheduling()), event.decidedAt());
     }
 
     @EventSourcingHandler
@@ -361,7 +370,8 @@ public class WorkloadSpreadAggregate {
         return candidate;
     }
 
-    private List<PlannedMutation> mutations(SyncDecision decision, List<String> overLimit, List<JsonNode> pods) {
+    private List<PlannedMutation> mutations(SyncDecision decision, List<AdoptionPatch> adoptions, List<String> overLimit,
+                                            List<JsonNode> pods) {
         List<PlannedMutation> out = new ArrayList<>();
         int next = 1;
         if (decision.statusChanged() || statusWritePending) {
@@ -370,7 +380,7 @@ public class WorkloadSpreadAggregate {
             out.add(new PlannedMutation(0, "WriteStatus", manifest.path("apiVersion").asText(), "WorkloadSpread",
                     spreadName(), manifest.path("metadata").path("uid").asText(null), body));
         }
-        for (AdoptionPatch adoption : decision.adoptionPatches()) {
+        for (AdoptionPatch adoption : adoptions) {
             ObjectNode body = JsonNodeFactory.instance.objectNode();
             JsonNode metadata = adoption.patch().path("metadata");
             body.set("labels", metadata.path("labels").isObject() ? metadata.get("labels") : JsonNodeFactory.instance.objectNode());

@@ -87,15 +87,23 @@ class WorkloadSpreadAdoptionTest {
     }
 
     private WorkloadSpreadSynced syncOf(List<Object> given, JsonNode... pods) {
-        return (WorkloadSpreadSynced) eventsOf(given, pods).stream().filter(WorkloadSpreadSynced.class::isInstance)
+        return syncAt(T0.plusSeconds(5), given, pods);
+    }
+
+    private WorkloadSpreadSynced syncAt(Instant now, List<Object> given, JsonNode... pods) {
+        return (WorkloadSpreadSynced) eventsAt(now, given, pods).stream().filter(WorkloadSpreadSynced.class::isInstance)
                 .findFirst().orElseThrow();
     }
 
-    /** The events one sync of {@code pods} records after {@code given}. */
     private List<Object> eventsOf(List<Object> given, JsonNode... pods) {
+        return eventsAt(T0.plusSeconds(5), given, pods);
+    }
+
+    /** The events one sync of {@code pods} at {@code now} records after {@code given}. */
+    private List<Object> eventsAt(Instant now, List<Object> given, JsonNode... pods) {
         List<Object> events = new java.util.ArrayList<>();
         fixture.given(given)
-                .when(new SyncWorkloadSpread(ID, ID + "@s" + given.size(), T0.plusSeconds(5), "test", false, cloneSet(6), null,
+                .when(new SyncWorkloadSpread(ID, ID + "@s" + given.size(), now, "test", false, cloneSet(6), null,
                         List.of(pods), NODES))
                 .expectEventsMatching(Matchers.payloadsMatching(Matchers.predicate(list -> events.addAll((List<?>) list))));
         return events;
@@ -116,6 +124,23 @@ class WorkloadSpreadAdoptionTest {
         assertThat(podMutations(second, "PatchPod")).isEmpty();
         assertThat(podMutations(second, "DeletePod")).containsExactly("p2");
         assertThat(second.status().path("subsetStatuses").get(0).path("replicas").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void anAdoptionStillNotSeenDoneIsSentAgainAfterAWhileAndOnlyThen() {
+        List<Object> history = new java.util.ArrayList<>(List.of(registered()));
+        history.addAll(eventsOf(List.of(registered()), inSubset("p1", "zone-a", "a-0"), unplaced("p3", "a-0"),
+                unplaced("p4", "a-0")));
+
+        WorkloadSpreadSynced soon = syncAt(T0.plusSeconds(10), history, inSubset("p1", "zone-a", "a-0"),
+                unplaced("p3", "a-0"), unplaced("p4", "a-0"));
+        WorkloadSpreadSynced later = syncAt(T0.plusSeconds(5).plus(FailOpenPods.RESEND_AFTER), history,
+                inSubset("p1", "zone-a", "a-0"), unplaced("p3", "a-0"), unplaced("p4", "a-0"));
+
+        assertThat(podMutations(soon, "PatchPod")).isEmpty();
+        assertThat(podMutations(soon, "DeletePod")).isEmpty();
+        assertThat(podMutations(later, "PatchPod")).containsExactly("p3");
+        assertThat(podMutations(later, "DeletePod")).containsExactly("p4");
     }
 
     @Test
