@@ -27,9 +27,10 @@ import picocli.CommandLine;
 /**
  * WorkloadRebalancer behaviours over the whole standalone process: make-before-break never lowers the available
  * replicas (sampled all along), the TTL deletes a finished rebalancer, and {@code meridian rebalance --dry-run}
- * prints the plan of a workload. Tagged {@code e2e}.
+ * prints the plan of a workload. Long (failover, then a make-before-break rollout): tagged {@code soak} too.
  */
 @Tag("e2e")
+@Tag("soak")
 class RebalancerLifecycleE2ETest {
     static final String NS = "default";
     static StandaloneRuntime runtime;
