@@ -200,7 +200,7 @@ public class OutboundPublisher implements DisposableBean {
     }
 
     /** Sends all, then waits for every acknowledgement; a failure throws, so the processor retries the event. */
-    private void publish(List<ProducerRecord<String, String>> records) {
+    public void publish(List<ProducerRecord<String, String>> records) {
         List<Future<RecordMetadata>> sent = new ArrayList<>(records.size());
         for (ProducerRecord<String, String> record : records) {
             sent.add(producer.send(record));
