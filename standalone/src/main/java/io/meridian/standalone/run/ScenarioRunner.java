@@ -20,6 +20,7 @@ public final class ScenarioRunner {
     static final String NOT_SUPPORTED = "not supported yet";
     private final SimulatedFleet fleet;
     private final FleetObserver observer;
+    private final UnitedDeploymentCheck unitedDeployments;
     private final Listener listener;
     private final boolean stopAtFirstFailure;
     private final Duration pollEvery;
@@ -51,6 +52,7 @@ public final class ScenarioRunner {
     ScenarioRunner(SimulatedFleet fleet, Listener listener, boolean stopAtFirstFailure, Duration pollEvery) {
         this.fleet = fleet;
         this.observer = new FleetObserver(fleet);
+        this.unitedDeployments = new UnitedDeploymentCheck(fleet);
         this.listener = listener;
         this.stopAtFirstFailure = stopAtFirstFailure;
         this.pollEvery = pollEvery;
@@ -135,14 +137,18 @@ public final class ScenarioRunner {
     }
 
     private String expect(Step.Expect expect) {
-        if (!(expect.expectation() instanceof Step.WorkloadSpreadSubsets ws)) {
-            // unitedDeployment, workload/clusters and rebalancer come with the UnitedDeployment and federation work
+        Supplier<Check> check;
+        if (expect.expectation() instanceof Step.WorkloadSpreadSubsets ws) {
+            check = () -> {
+                SpreadSnapshot snapshot = observer.spread(ws.cluster(), ws.namespace(), ws.name());
+                return new Check(snapshot.matches(ws.subsets()), "saw " + snapshot.describe(ws.subsets()));
+            };
+        } else if (expect.expectation() instanceof Step.UnitedDeploymentSubsets ud) {
+            check = () -> Check.of(unitedDeployments.check(ud));
+        } else {
+            // workload/clusters and rebalancer come with the federation work
             return NOT_SUPPORTED;
         }
-        Supplier<Check> check = () -> {
-            SpreadSnapshot snapshot = observer.spread(ws.cluster(), ws.namespace(), ws.name());
-            return new Check(snapshot.matches(ws.subsets()), "saw " + snapshot.describe(ws.subsets()));
-        };
         long deadline = System.nanoTime() + expect.within().toNanos();
         while (true) {
             Check last = check.get();
@@ -157,6 +163,10 @@ public final class ScenarioRunner {
     }
 
     private record Check(boolean holds, String seen) {
+        /** From a check answering null when it holds, else what it saw. */
+        static Check of(String seenWhenFailing) {
+            return new Check(seenWhenFailing == null, seenWhenFailing);
+        }
     }
 
     /** Sleeps in short slices so that {@link #cancel()} ends a wait promptly. */
