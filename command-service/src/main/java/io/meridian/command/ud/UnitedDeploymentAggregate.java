@@ -61,6 +61,12 @@ public class UnitedDeploymentAggregate {
     public static final String RECONCILE_DEADLINE = "united-deployment-reconcile";
     private static final ReconcilePlanner PLANNER = new ReconcilePlanner(new KubernetesStrategicMergePatch());
     private static final int COLLISION_COUNT = 0;
+    /**
+     * Added to the kernel's requeue delays. The kernel times an adaptive check from the decision, but the pods it
+     * asks for are created a moment after the mutations are applied, and its timeouts compare strictly: a
+     * reconcile exactly on time would find those pods not yet timed out and arm nothing more.
+     */
+    static final Duration REQUEUE_MARGIN = Duration.ofSeconds(2);
 
     @AggregateIdentifier
     private String id;
@@ -129,7 +135,7 @@ public class UnitedDeploymentAggregate {
                 statusChanged || statusWritePending ? newStatus : null, subsetClusters(command.workloads()));
         Map<String, Integer> stillExpected = expected == null || !plan.nextReplicas().equals(expected)
                 || ExpectedReplicas.inPlace(observed, expected) ? null : expected;
-        Long requeue = plan.requeueAfter().map(Duration::toMillis).orElse(null);
+        Long requeue = plan.requeueAfter().map(d -> d.plus(REQUEUE_MARGIN).toMillis()).orElse(null);
         Instant due = requeue == null ? null : dueAt(command.now(), command.now().plusMillis(requeue), deadlines);
         boolean sameAllocation = plan.nextReplicas().equals(allocation) && Objects.equals(stillExpected, expected);
         if (mutations.isEmpty() && sameAllocation && lastRejection == null) {
@@ -158,7 +164,7 @@ public class UnitedDeploymentAggregate {
 
     private void schedule(Instant now, Optional<Duration> requeue, DeadlineManager deadlines) {
         if (requeue.isPresent()) {
-            Instant due = dueAt(now, now.plus(requeue.get()), deadlines);
+            Instant due = dueAt(now, now.plus(requeue.get()).plus(REQUEUE_MARGIN), deadlines);
             if (due != null) {
                 apply(new UnitedDeploymentReconcileScheduled(id, due));
             }

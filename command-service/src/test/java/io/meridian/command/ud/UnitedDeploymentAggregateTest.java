@@ -270,7 +270,8 @@ class UnitedDeploymentAggregateTest {
     void anAdaptiveCreationArmsTheRescheduleCriticalDeadline() {
         fixture.given(registered(adaptive(5)))
                 .when(reconcile(1))
-                .expectScheduledDeadlineWithName(T0.plusSeconds(1 + 30), UnitedDeploymentAggregate.RECONCILE_DEADLINE);
+                .expectScheduledDeadlineWithName(T0.plusSeconds(1 + 30).plus(UnitedDeploymentAggregate.REQUEUE_MARGIN),
+                        UnitedDeploymentAggregate.RECONCILE_DEADLINE);
     }
 
     @Test
