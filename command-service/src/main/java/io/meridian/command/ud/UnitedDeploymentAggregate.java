@@ -41,6 +41,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeSet;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.deadline.DeadlineManager;
 import org.axonframework.deadline.annotation.DeadlineHandler;
@@ -67,6 +68,7 @@ public class UnitedDeploymentAggregate {
      * reconcile exactly on time would find those pods not yet timed out and arm nothing more.
      */
     static final Duration REQUEUE_MARGIN = Duration.ofSeconds(2);
+    private static final Duration DUE_TOLERANCE = Duration.ofSeconds(1);
 
     @AggregateIdentifier
     private String id;
@@ -74,7 +76,8 @@ public class UnitedDeploymentAggregate {
     private JsonNode manifest;
     private JsonNode status = JsonNodeFactory.instance.objectNode();
     private boolean removed;
-    private Instant reconcileDueAt;
+    /** The reconcile deadlines armed and not fired yet (each kernel requeue gets its own). */
+    private final TreeSet<Instant> dueTimes = new TreeSet<>();
     private boolean statusWritePending;
     private Map<String, Integer> allocation = Map.of();
     private Map<String, Integer> expected;
@@ -90,9 +93,24 @@ public class UnitedDeploymentAggregate {
         UdJson.unitedDeployment(identityAndSpec, UnitedDeploymentStatus.EMPTY, command.cluster()); // rejects what the kernel cannot read
         if (id == null || removed) {
             apply(new UnitedDeploymentRegistered(command.id(), command.cluster(), identityAndSpec, command.at()));
-        } else if (!identityAndSpec.equals(manifest)) {
+        } else if (!identityAndSpec.equals(manifest) && !sameObjectInAnotherVersion(identityAndSpec)) {
             apply(new UnitedDeploymentChanged(command.id(), identityAndSpec, command.at()));
         }
+    }
+
+    /**
+     * Kruise serves one UnitedDeployment in v1alpha1 and v1beta1 alike (the spec is the same); an agent watching
+     * both reports it in each, and that is no change.
+     */
+    private boolean sameObjectInAnotherVersion(ObjectNode reported) {
+        String group = UdJson.DEFAULT_API_VERSION.substring(0, UdJson.DEFAULT_API_VERSION.indexOf('/') + 1);
+        String recorded = manifest.path("apiVersion").asText();
+        if (!recorded.startsWith(group) || !reported.path("apiVersion").asText().startsWith(group)) {
+            return false;
+        }
+        ObjectNode sameVersion = reported.deepCopy();
+        sameVersion.put("apiVersion", recorded);
+        return sameVersion.equals(manifest);
     }
 
     @CommandHandler
@@ -110,10 +128,10 @@ public class UnitedDeploymentAggregate {
         if (removed) {
             return;
         }
-        if (command.rearm() && reconcileDueAt != null) {
-            Instant due = reconcileDueAt.isAfter(command.now()) ? reconcileDueAt : command.now();
+        if (command.rearm() && !dueTimes.isEmpty()) {
             deadlines.cancelAllWithinScope(RECONCILE_DEADLINE);
-            deadlines.schedule(due, RECONCILE_DEADLINE, due);
+            dueTimes.forEach(due -> deadlines.schedule(due.isAfter(command.now()) ? due : command.now(),
+                    RECONCILE_DEADLINE, due));
         }
         UnitedDeployment ud = kernelView(command);
         List<ObservedWorkload> observed = observed(command.workloads());
@@ -231,15 +249,16 @@ public class UnitedDeploymentAggregate {
     @EventSourcingHandler
     void on(UnitedDeploymentRemoved event) {
         removed = true;
-        reconcileDueAt = null;
+        dueTimes.clear();
     }
 
     @EventSourcingHandler
     void on(UnitedDeploymentReconciled event) {
         status = event.status();
         statusWritePending = false;
+        dueTimes.headSet(event.now()).clear();
         if (event.reconcileDueAt() != null) {
-            reconcileDueAt = event.reconcileDueAt();
+            dueTimes.add(event.reconcileDueAt());
         }
         JsonNode next = event.output().path("nextReplicas");
         if (next.isObject() && !next.isEmpty()) {
@@ -253,12 +272,12 @@ public class UnitedDeploymentAggregate {
 
     @EventSourcingHandler
     void on(UnitedDeploymentReconcileScheduled event) {
-        reconcileDueAt = event.dueAt();
+        dueTimes.add(event.dueAt());
     }
 
     @EventSourcingHandler
     void on(UnitedDeploymentReconcileDue event) {
-        reconcileDueAt = null;
+        dueTimes.headSet(event.at(), true).clear();
     }
 
     @EventSourcingHandler
@@ -311,14 +330,16 @@ public class UnitedDeploymentAggregate {
     }
 
     /**
-     * Keeps one pending reconcile deadline: moves it to {@code candidate} when none is pending or the candidate
-     * is earlier; answers the due time to record (null: the pending one stays).
+     * Arms a reconcile at {@code candidate} unless one is already due within a second of it; answers the due time
+     * to record (null: none armed). An earlier pending deadline does not replace a later one: the kernel asks for
+     * a look after a scale-up only once, and a reconcile before that time would not ask again.
      */
     private Instant dueAt(Instant now, Instant candidate, DeadlineManager deadlines) {
-        if (reconcileDueAt != null && reconcileDueAt.isAfter(now) && !candidate.isBefore(reconcileDueAt)) {
+        boolean covered = dueTimes.stream().anyMatch(due -> due.isAfter(now)
+                && Duration.between(candidate, due).abs().compareTo(DUE_TOLERANCE) <= 0);
+        if (covered) {
             return null;
         }
-        deadlines.cancelAllWithinScope(RECONCILE_DEADLINE);
         deadlines.schedule(candidate, RECONCILE_DEADLINE, candidate);
         return candidate;
     }

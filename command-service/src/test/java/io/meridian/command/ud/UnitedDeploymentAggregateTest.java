@@ -116,6 +116,14 @@ class UnitedDeploymentAggregateTest {
     }
 
     @Test
+    void theSameKruiseObjectReportedInTheOtherVersionIsNoChange() {
+        var v1beta1 = capacityPlanning(5).put("apiVersion", "apps.kruise.io/v1beta1");
+        fixture.given(registered(capacityPlanning(5)))
+                .when(new UpsertUnitedDeployment(ID, HOST, v1beta1, T0.plusSeconds(1)))
+                .expectNoEvents();
+    }
+
+    @Test
     void aManifestWithoutSubsetsOfTheRightShapeIsRefused() {
         fixture.givenNoPriorActivity()
                 .when(new UpsertUnitedDeployment(ID, HOST, UdManifests.parse("""
@@ -267,10 +275,54 @@ class UnitedDeploymentAggregateTest {
     }
 
     @Test
+    void podsPendingInAFullZoneBeyondTheCriticalTimeMoveTheirReplicasToTheNextSubset() {
+        var ud = adaptive(6);
+        SubsetWorkload a = withStatus(cloneSet(HOST, "ud-a-x", "a", 4, REVISION(ud)), 4, 2);
+        SubsetWorkload b = cloneSet(HOST, "ud-b-x", "b", 2, REVISION(ud));
+        ReconcileUnitedDeployment command = new ReconcileUnitedDeployment(ID, ID + "@r40", T0.plusSeconds(40), "test",
+                false, List.of(a, b), Map.of("a", List.of(running("a-1"), running("a-2"), pending("a-3"), pending("a-4"))),
+                Set.of());
+        UnitedDeploymentReconciled event = reconciled(List.of(registered(ud)), command);
+        assertThat(event.output().path("nextReplicas").toString()).isEqualTo("{\"a\":2,\"b\":4}");
+    }
+
+    private static SubsetWorkload withStatus(SubsetWorkload workload, int replicas, int ready) {
+        var copy = workload.manifest().deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) copy.get("status")).put("replicas", replicas)
+                .put("readyReplicas", ready).put("updatedReadyReplicas", ready);
+        return new SubsetWorkload(workload.cluster(), copy);
+    }
+
+    private static JsonNode running(String name) {
+        return UdManifests.parse("""
+                {"metadata": {"name": "%s", "namespace": "ns", "creationTimestamp": "2026-11-22T04:00:00Z"},
+                 "spec": {"nodeName": "n1"},
+                 "status": {"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}]}}""".formatted(name));
+    }
+
+    private static JsonNode pending(String name) {
+        return UdManifests.parse("""
+                {"metadata": {"name": "%s", "namespace": "ns", "creationTimestamp": "2026-11-22T04:00:01Z"},
+                 "spec": {},
+                 "status": {"phase": "Pending",
+                   "conditions": [{"type": "PodScheduled", "status": "False", "reason": "Unschedulable"}]}}""".formatted(name));
+    }
+
+    @Test
     void anAdaptiveCreationArmsTheRescheduleCriticalDeadline() {
         fixture.given(registered(adaptive(5)))
                 .when(reconcile(1))
                 .expectScheduledDeadlineWithName(T0.plusSeconds(1 + 30).plus(UnitedDeploymentAggregate.REQUEUE_MARGIN),
+                        UnitedDeploymentAggregate.RECONCILE_DEADLINE);
+    }
+
+    @Test
+    void aScaleUpArmsItsOwnLookEvenWithAnEarlierReconcilePending() {
+        var ud = adaptive(6);
+        fixture.given(registered(ud))
+                .andGivenCommands(reconcile(1))
+                .when(reconcile(20, cloneSet(HOST, "ud-a-x", "a", 2, REVISION(ud)), cloneSet(HOST, "ud-b-x", "b", 2, REVISION(ud))))
+                .expectScheduledDeadlineWithName(T0.plusSeconds(20 + 30).plus(UnitedDeploymentAggregate.REQUEUE_MARGIN),
                         UnitedDeploymentAggregate.RECONCILE_DEADLINE);
     }
 

@@ -2,6 +2,7 @@ package io.meridian.command.ud.feed;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.command.cluster.ClusterState;
+import io.meridian.command.cluster.Debouncer;
 import io.meridian.command.kafka.MeridianProperties;
 import io.meridian.command.ud.api.ReconcileUnitedDeployment;
 import io.meridian.command.ud.api.SubsetWorkload;
@@ -11,11 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,13 +32,7 @@ public class UdReconcileScheduler implements DisposableBean {
     private final CommandGateway commands;
     private final Clock clock;
     private final MemberReachability reachability;
-    private final long debounceMillis;
-    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "ud-reconcile");
-        t.setDaemon(true);
-        return t;
-    });
-    private final ConcurrentMap<String, String> pending = new ConcurrentHashMap<>();
+    private final Debouncer debouncer;
 
     public UdReconcileScheduler(ClusterState state, CommandGateway commands, Clock clock,
                                 MemberReachability reachability, MeridianProperties properties) {
@@ -50,18 +40,15 @@ public class UdReconcileScheduler implements DisposableBean {
         this.commands = commands;
         this.clock = clock;
         this.reachability = reachability;
-        this.debounceMillis = properties.syncDebounce().toMillis();
+        this.debouncer = new Debouncer("ud-reconcile", properties.syncDebounce(), this::run);
     }
 
     /** Reconciles the UnitedDeployment after the debounce; reasons arriving meanwhile join the first. */
     public void request(String aggregateId, String trigger) {
-        if (pending.putIfAbsent(aggregateId, trigger) == null) {
-            executor.schedule(() -> run(aggregateId), debounceMillis, TimeUnit.MILLISECONDS);
-        }
+        debouncer.request(aggregateId, trigger);
     }
 
-    private void run(String aggregateId) {
-        String trigger = pending.remove(aggregateId);
+    private void run(String aggregateId, String trigger) {
         try {
             Optional<ReconcileUnitedDeployment> command = command(aggregateId, trigger);
             if (command.isPresent()) {
@@ -112,6 +99,6 @@ public class UdReconcileScheduler implements DisposableBean {
 
     @Override
     public void destroy() {
-        executor.shutdownNow();
+        debouncer.close();
     }
 }
