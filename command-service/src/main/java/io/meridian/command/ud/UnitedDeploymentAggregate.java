@@ -215,9 +215,14 @@ public class UnitedDeploymentAggregate {
         return new ReschedulePlan(before, fresh.isRejected() ? before : fresh.nextReplicas());
     }
 
+    /**
+     * Only a mutation that failed for good makes the next reconcile correct it: the applier itself retries a
+     * Conflict and an Unreachable cluster (a reconcile for each interim Unreachable would only pile up more
+     * mutations for the cluster that is cut off).
+     */
     @CommandHandler
     public void handle(RecordUnitedDeploymentMutationResult command) {
-        boolean failed = !"Patched".equals(command.outcome()) && !"Noop".equals(command.outcome());
+        boolean failed = "Failed".equals(command.outcome());
         apply(new UnitedDeploymentMutationResultRecorded(command.id(), command.mutationId(), command.outcome(),
                 command.detail(), command.completedAt(), failed));
     }

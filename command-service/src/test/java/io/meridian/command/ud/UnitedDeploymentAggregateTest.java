@@ -354,6 +354,13 @@ class UnitedDeploymentAggregateTest {
     }
 
     @Test
+    void anUnreachableClusterIsLeftToTheAppliersOwnRetries() {
+        fixture.given(registered(capacityPlanning(5)))
+                .when(new RecordUnitedDeploymentMutationResult(ID, ID + "@r1/1", "Unreachable", "cut off", T0))
+                .expectEvents(new UnitedDeploymentMutationResultRecorded(ID, ID + "@r1/1", "Unreachable", "cut off", T0, false));
+    }
+
+    @Test
     void aRescheduleAnswersAFreshAllocationIgnoringReadyPodsAndRecordsIt() {
         var ud = adaptive(5);
         SubsetWorkload a = cloneSet(HOST, "ud-a-x", "a", 2, REVISION(ud));

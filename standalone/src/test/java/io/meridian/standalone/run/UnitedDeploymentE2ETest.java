@@ -23,16 +23,15 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * UnitedDeployments end to end over one standalone runtime (every service, Kafka, PostgreSQL) and one simulated
  * fleet shared by the scenarios of {@code scenarios/ud/} (they declare the same clusters and use their own
  * namespaces): the scale subresource, subsets in two member clusters, fixed and percentage replicas, Adaptive
- * with a full zone.
+ * with a full zone and with an unreachable member. In the default run: about a minute of scenarios after the
+ * runtime has started.
  */
-@Tag("e2e")
 class UnitedDeploymentE2ETest {
     private static final String SCENARIOS = "/scenarios/ud/";
     private static StandaloneRuntime runtime;
@@ -114,6 +113,11 @@ class UnitedDeploymentE2ETest {
     @Test
     void anAdaptiveUnitedDeploymentMovesReplicasOutOfAFullZone() {
         check(scenario("adaptive-zone-full.yaml"));
+    }
+
+    @Test
+    void anUnreachableMemberMakesItsAdaptiveSubsetUnschedulable() {
+        check(scenario("member-unreachable.yaml"));
     }
 
     private static String read(Path file) {
