@@ -9,6 +9,7 @@ import io.meridian.standalone.scenario.Step;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -21,6 +22,7 @@ public final class ScenarioRunner {
     private final SimulatedFleet fleet;
     private final FleetObserver observer;
     private final UnitedDeploymentCheck unitedDeployments;
+    private final WorkloadClustersCheck workloadClusters;
     private final Listener listener;
     private final boolean stopAtFirstFailure;
     private final Duration pollEvery;
@@ -53,6 +55,7 @@ public final class ScenarioRunner {
         this.fleet = fleet;
         this.observer = new FleetObserver(fleet);
         this.unitedDeployments = new UnitedDeploymentCheck(fleet);
+        this.workloadClusters = new WorkloadClustersCheck(fleet);
         this.listener = listener;
         this.stopAtFirstFailure = stopAtFirstFailure;
         this.pollEvery = pollEvery;
@@ -145,8 +148,13 @@ public final class ScenarioRunner {
             };
         } else if (expect.expectation() instanceof Step.UnitedDeploymentSubsets ud) {
             check = () -> Check.of(unitedDeployments.check(ud));
+        } else if (expect.expectation() instanceof Step.WorkloadClusters wc) {
+            check = () -> {
+                Map<String, Integer> seen = workloadClusters.observe(wc);
+                return new Check(workloadClusters.holds(wc, seen), WorkloadClustersCheck.describe(seen));
+            };
         } else {
-            // workload/clusters and rebalancer come with the federation work
+            // rebalancer comes with the rebalancer work
             return NOT_SUPPORTED;
         }
         long deadline = System.nanoTime() + expect.within().toNanos();

@@ -17,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -29,8 +28,8 @@ import org.junit.jupiter.api.Test;
  * UnitedDeployments end to end over one standalone runtime (every service, Kafka, PostgreSQL) and one simulated
  * fleet shared by the scenarios of {@code scenarios/ud/} (they declare the same clusters and use their own
  * namespaces): the scale subresource, subsets in two member clusters, fixed and percentage replicas, Adaptive
- * with a full zone and with an unreachable member. In the default run: about a minute of scenarios after the
- * runtime has started.
+ * with a full zone and with an unreachable member (declared after {@value FederationRuntime#UNREACHABLE_SECONDS} s,
+ * as in the federation tests). In the default run: about a minute and a half of scenarios once the runtime is up.
  */
 class UnitedDeploymentE2ETest {
     private static final String SCENARIOS = "/scenarios/ud/";
@@ -38,14 +37,14 @@ class UnitedDeploymentE2ETest {
 
     @BeforeAll
     static void start() {
-        runtime = StandaloneRuntime.start(scenario("two-member-clusters.yaml").clusters(), SimOptions.DEFAULTS, line -> { });
+        System.setProperty(FederationRuntime.UNREACHABLE_PROPERTY, FederationRuntime.UNREACHABLE_SECONDS);
+        runtime = StandaloneRuntime.start(scenario("two-member-clusters.yaml").clusters(), SimOptions.DEFAULTS,
+                StandaloneRuntime.Progress.SILENT);
     }
 
     @AfterAll
     static void stop() {
-        if (runtime != null) {
-            runtime.close();
-        }
+        FederationRuntime.stop(runtime);
     }
 
     @AfterEach
@@ -61,20 +60,15 @@ class UnitedDeploymentE2ETest {
         }
     }
 
-    /** Runs the scenario on the shared fleet as {@code --check} does; answers its printed lines. */
-    private static List<String> check(Scenario scenario) {
-        List<String> lines = new ArrayList<>();
-        ScenarioRunner.Outcome outcome = new ScenarioRunner(runtime.fleet(), result -> lines.add(result.line()), true)
-                .run(scenario);
-        lines.forEach(System.out::println);
-        assertThat(outcome.passed()).as(String.join("\n", lines)).isTrue();
-        return lines;
+    /** Runs the scenario on the shared fleet as {@code --check} does. */
+    private static void check(Scenario scenario) {
+        FederationRuntime.runAll(runtime, scenario);
     }
 
     @Test
     void aUnitedDeploymentIsScaledThroughTheScaleSubresource() {
         Path example = Path.of("../../shared/scenarios/examples/ud-capacity-planning.yaml");
-        Scenario scenario = Files.isRegularFile(example) ? ScenarioParser.parse(read(example))
+        Scenario scenario = Files.isRegularFile(example) ? FederationRuntime.file(example)
                 : scenario("two-member-clusters.yaml");
         check(scenario);
     }
@@ -118,13 +112,5 @@ class UnitedDeploymentE2ETest {
     @Test
     void anUnreachableMemberMakesItsAdaptiveSubsetUnschedulable() {
         check(scenario("member-unreachable.yaml"));
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
