@@ -2,6 +2,7 @@ package io.meridian.standalone.run;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.meridian.sim.ResourceKind;
 import io.meridian.sim.SimulatedCluster;
@@ -36,7 +37,13 @@ final class UnitedDeploymentCheck {
         if (host.api().get("UnitedDeployment", expected.namespace(), expected.name()) == null) {
             return "no UnitedDeployment " + expected.namespace() + "/" + expected.name() + " in " + host.name();
         }
-        Map<String, Integer> seen = replicas(host.name(), expected.namespace(), expected.name());
+        Map<String, Integer> seen;
+        try {
+            seen = replicas(host.name(), expected.namespace(), expected.name());
+        } catch (KubernetesClientException e) {
+            // a cluster slow to answer is looked at again at the next poll, as a person would
+            return "could not read every cluster: " + e.getMessage();
+        }
         boolean holds = expected.subsets().entrySet().stream()
                 .allMatch(e -> seen.getOrDefault(e.getKey(), 0).intValue() == e.getValue())
                 && seen.entrySet().stream().allMatch(e -> expected.subsets().containsKey(e.getKey()) || e.getValue() == 0);

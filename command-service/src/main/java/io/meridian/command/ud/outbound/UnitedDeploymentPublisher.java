@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.command.outbound.OutboundPublisher;
+import io.meridian.command.outbound.OutboundRecords;
 import io.meridian.command.ud.api.UdMutation;
 import io.meridian.command.ud.api.UnitedDeploymentApi;
 import io.meridian.command.ud.api.UnitedDeploymentChanged;
@@ -13,12 +14,7 @@ import io.meridian.command.ud.api.UnitedDeploymentRegistered;
 import io.meridian.command.ud.api.UnitedDeploymentRemoved;
 import io.meridian.command.ud.api.UnitedDeploymentRescheduled;
 import io.meridian.command.ws.KernelJson;
-import io.meridian.core.KernelVersion;
-import io.meridian.schemas.DomainEvent;
-import io.meridian.schemas.MessageCodec;
-import io.meridian.schemas.Mutation;
 import io.meridian.schemas.ObjectRef;
-import io.meridian.schemas.Topics;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -113,21 +109,10 @@ public class UnitedDeploymentPublisher {
                                                                   List<UdMutation> planned) {
         List<ProducerRecord<String, String>> records = new ArrayList<>();
         for (UdMutation m : planned) {
-            Mutation mutation = new Mutation(Mutation.SCHEMA_VERSION, decisionId + "/" + m.index(), m.cluster(), at,
-                    aggregateId, decisionId, type(m.type()),
-                    new ObjectRef(m.apiVersion(), m.kind(), m.namespace(), m.name(), null, null), m.body());
-            records.add(new ProducerRecord<>(Topics.MUTATIONS, m.cluster(), MessageCodec.MUTATION.encode(mutation)));
+            records.add(OutboundRecords.mutation(aggregateId, decisionId, at, m.index(), m.cluster(), m.type(),
+                    new ObjectRef(m.apiVersion(), m.kind(), m.namespace(), m.name(), null, null), m.body()));
         }
         return records;
-    }
-
-    private static Mutation.Type type(String wire) {
-        for (Mutation.Type type : Mutation.Type.values()) {
-            if (type.wire().equals(wire)) {
-                return type;
-            }
-        }
-        throw new IllegalArgumentException("unknown mutation type " + wire);
     }
 
     private static ObjectNode reason(String reason) {
@@ -136,9 +121,7 @@ public class UnitedDeploymentPublisher {
 
     private static ProducerRecord<String, String> domainEvent(EventMessage<?> message, String aggregateId, long sequence,
                                                               String type, String decisionId, JsonNode payload) {
-        DomainEvent event = new DomainEvent(DomainEvent.SCHEMA_VERSION, message.getIdentifier(),
-                UnitedDeploymentApi.AGGREGATE_TYPE, aggregateId, sequence, type, message.getTimestamp(), decisionId,
-                KernelVersion.VALUE, payload);
-        return new ProducerRecord<>(Topics.DOMAIN_EVENTS, aggregateId, MessageCodec.DOMAIN_EVENT.encode(event));
+        return OutboundRecords.domainEvent(UnitedDeploymentApi.AGGREGATE_TYPE, message, aggregateId, sequence, type,
+                decisionId, payload);
     }
 }
