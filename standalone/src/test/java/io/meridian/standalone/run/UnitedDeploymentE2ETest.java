@@ -28,8 +28,7 @@ import org.junit.jupiter.api.Test;
  * UnitedDeployments end to end over one standalone runtime (every service, Kafka, PostgreSQL) and one simulated
  * fleet shared by the scenarios of {@code scenarios/ud/} (they declare the same clusters and use their own
  * namespaces): the scale subresource, subsets in two member clusters, fixed and percentage replicas, Adaptive
- * with a full zone and with an unreachable member (declared after {@value FederationRuntime#UNREACHABLE_SECONDS} s,
- * as in the federation tests). In the default run: about a minute and a half of scenarios once the runtime is up.
+ * with a full zone. In the default run: about a minute of scenarios once the runtime is up.
  */
 class UnitedDeploymentE2ETest {
     private static final String SCENARIOS = "/scenarios/ud/";
@@ -37,7 +36,6 @@ class UnitedDeploymentE2ETest {
 
     @BeforeAll
     static void start() {
-        System.setProperty(FederationRuntime.UNREACHABLE_PROPERTY, FederationRuntime.UNREACHABLE_SECONDS);
         runtime = StandaloneRuntime.start(scenario("two-member-clusters.yaml").clusters(), SimOptions.DEFAULTS,
                 StandaloneRuntime.Progress.SILENT);
     }
@@ -52,7 +50,7 @@ class UnitedDeploymentE2ETest {
         runtime.fleet().clusters().forEach(SimulatedCluster::recover);
     }
 
-    private static Scenario scenario(String name) {
+    static Scenario scenario(String name) {
         try (InputStream in = UnitedDeploymentE2ETest.class.getResourceAsStream(SCENARIOS + name)) {
             return ScenarioParser.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
@@ -107,10 +105,5 @@ class UnitedDeploymentE2ETest {
     @Test
     void anAdaptiveUnitedDeploymentMovesReplicasOutOfAFullZone() {
         check(scenario("adaptive-zone-full.yaml"));
-    }
-
-    @Test
-    void anUnreachableMemberMakesItsAdaptiveSubsetUnschedulable() {
-        check(scenario("member-unreachable.yaml"));
     }
 }
