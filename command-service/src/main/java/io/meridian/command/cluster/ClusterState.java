@@ -83,11 +83,6 @@ public class ClusterState {
         return ofKind(objects(cluster), "", NODE);
     }
 
-    /** Every object of one kind in the cluster, all namespaces, by name. */
-    public List<ObjectNode> ofKind(String cluster, String kind) {
-        return ofKind(objects(cluster), null, kind);
-    }
-
     /** The namespaces a cluster has objects in ("" for cluster-scoped ones), sorted. */
     public List<String> namespaces(String cluster) {
         return objects(cluster).keySet().stream().map(key -> key.substring(0, key.indexOf('/'))).distinct().sorted().toList();
