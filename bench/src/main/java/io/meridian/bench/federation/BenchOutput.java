@@ -1,0 +1,19 @@
+package io.meridian.bench.federation;
+
+import java.io.PrintWriter;
+import java.util.function.Consumer;
+
+/** Progress lines of a benchmark go to stderr, so stdout ends with the result line alone. */
+final class BenchOutput {
+
+    private BenchOutput() {
+    }
+
+    static Consumer<String> progress(PrintWriter err) {
+        long start = System.nanoTime();
+        return line -> {
+            err.printf(java.util.Locale.ROOT, "[%6.1f s] %s%n", (System.nanoTime() - start) / 1e9, line);
+            err.flush();
+        };
+    }
+}
