@@ -82,7 +82,6 @@ public final class StandaloneRuntime implements AutoCloseable {
     private int projectionPort;
     private int gatewayPort;
     private final Map<String, ConfigurableApplicationContext> services = new LinkedHashMap<>();
-    private final Map<String, ClusterAgent> agents = new java.util.concurrent.ConcurrentHashMap<>();
 
     private StandaloneRuntime(Progress progress) {
         this.progress = progress;
@@ -355,20 +354,7 @@ public final class StandaloneRuntime implements AutoCloseable {
                     () -> UUID.randomUUID().toString(), WatchedResource.defaults());
             agent.start();
             started.push(agent);
-            agents.put(cluster.name(), agent);
         }
-    }
-
-    /**
-     * Stops one cluster's agent: its heartbeats and reports end, as when the member is cut off from the
-     * control plane, so the command-service declares it unreachable after {@code failover.unreachableSeconds}.
-     */
-    public void stopAgent(String cluster) {
-        ClusterAgent agent = agents.remove(cluster);
-        if (agent == null) {
-            throw new IllegalArgumentException("no running agent for cluster " + cluster);
-        }
-        agent.close();
     }
 
     public SimulatedFleet fleet() {

@@ -16,4 +16,11 @@ final class BenchOutput {
             err.flush();
         };
     }
+
+    /** A benchmark that could not finish says why, with the trace, before it exits non-zero. */
+    static void failed(PrintWriter err, RuntimeException e) {
+        err.println("bench failed: " + e);
+        e.printStackTrace(err);
+        err.flush();
+    }
 }

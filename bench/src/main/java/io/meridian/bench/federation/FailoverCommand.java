@@ -30,6 +30,15 @@ public final class FailoverCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        try {
+            return measure();
+        } catch (RuntimeException e) {
+            BenchOutput.failed(spec.commandLine().getErr(), e);
+            return 1;
+        }
+    }
+
+    private int measure() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         FailoverBench.Result result = new FailoverBench(
                 new FailoverBench.Settings(workloads, clusters, replicas, Duration.ofSeconds(timeoutSeconds)),

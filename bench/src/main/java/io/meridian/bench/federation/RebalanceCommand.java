@@ -33,6 +33,15 @@ public final class RebalanceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        try {
+            return measure();
+        } catch (RuntimeException e) {
+            BenchOutput.failed(spec.commandLine().getErr(), e);
+            return 1;
+        }
+    }
+
+    private int measure() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         RebalanceBench.Result result = new RebalanceBench(
