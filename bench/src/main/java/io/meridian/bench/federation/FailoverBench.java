@@ -52,7 +52,7 @@ public final class FailoverBench {
 
     public Result run() throws InterruptedException {
         if (System.getProperty(UNREACHABLE_SECONDS) == null) {
-            System.setProperty(UNREACHABLE_SECONDS, "5");
+            System.setProperty(UNREACHABLE_SECONDS, "15");
         }
         try (BenchFleet fleet = BenchFleet.start(settings.members(), 2, 500, line -> progress.accept("started " + line))) {
             List<String> members = new ArrayList<>();
@@ -68,7 +68,7 @@ public final class FailoverBench {
     private Result measure(BenchFleet fleet, CopyWatch copies) throws InterruptedException {
         place(fleet);
         int share = settings.replicas() / 2;
-        awaitEvery(w -> copies.replicas(victim(), name(w)) > 0
+        awaitEvery(copies, w -> copies.replicas(victim(), name(w)) > 0
                 && copies.replicas(victim(), name(w)) + copies.replicas(survivor(w), name(w)) == settings.replicas(),
                 "divided over " + victim() + " and the others");
         progress.accept("every template divided (" + (settings.replicas() - share) + "/" + share + ")");
@@ -82,7 +82,7 @@ public final class FailoverBench {
             long declaredNanos = declared.occurredNanos();
             double detection = (declaredNanos - cut) / 1e9;
             progress.accept(String.format(Locale.ROOT, "%s declared unreachable %.1f s after the cut", victim(), detection));
-            awaitEvery(w -> copies.replicas(survivor(w), name(w)) == settings.replicas(), "failed over");
+            awaitEvery(copies, w -> copies.replicas(survivor(w), name(w)) == settings.replicas(), "failed over");
             long[] latencies = new long[settings.workloads()];
             for (int w = 0; w < settings.workloads(); w++) {
                 latencies[w] = Math.max(0, copies.copy(survivor(w), name(w)).changedNanos() - declaredNanos);
@@ -127,7 +127,10 @@ public final class FailoverBench {
         throw new IllegalStateException(victim() + " was not declared unreachable within " + settings.timeout());
     }
 
-    private void awaitEvery(java.util.function.IntPredicate done, String what) throws InterruptedException {
-        Waits.awaitEvery(settings.workloads(), done, what, settings.timeout(), progress);
+    private void awaitEvery(CopyWatch copies, java.util.function.IntPredicate done, String what)
+            throws InterruptedException {
+        Waits.awaitEvery(settings.workloads(), done, what, settings.timeout(), progress, w -> name(w) + " holds "
+                + copies.replicas(victim(), name(w)) + " in " + victim() + ", " + copies.replicas(survivor(w), name(w))
+                + " in " + survivor(w));
     }
 }

@@ -81,7 +81,7 @@ public final class RebalanceBench {
         Thread.sleep(HEARTBEATS.toMillis());
         long placing = System.nanoTime();
         place(fleet);
-        awaitAll(w -> copies.replicas(memberA(w), BenchObjects.workloadName(w)) == settings.replicas(), "placed on A");
+        awaitAll(copies, w -> copies.replicas(memberA(w), BenchObjects.workloadName(w)) == settings.replicas(), "placed on A");
         double placementSeconds = (System.nanoTime() - placing) / 1e9;
         progress.accept(String.format(Locale.ROOT, "%d templates placed in %.1f s", settings.workloads(), placementSeconds));
         for (int i = 1; i < settings.members(); i += 2) {
@@ -182,7 +182,10 @@ public final class RebalanceBench {
         return after;
     }
 
-    private void awaitAll(java.util.function.IntPredicate done, String what) throws InterruptedException {
-        Waits.awaitEvery(settings.workloads(), done, what, settings.timeout(), progress);
+    private void awaitAll(CopyWatch copies, java.util.function.IntPredicate done, String what)
+            throws InterruptedException {
+        Waits.awaitEvery(settings.workloads(), done, what, settings.timeout(), progress, w -> BenchObjects.workloadName(w)
+                + " holds " + copies.replicas(memberA(w), BenchObjects.workloadName(w)) + " in " + memberA(w) + ", "
+                + copies.replicas(memberB(w), BenchObjects.workloadName(w)) + " in " + memberB(w));
     }
 }

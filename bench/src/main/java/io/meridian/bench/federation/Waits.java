@@ -10,8 +10,8 @@ final class Waits {
     private Waits() {
     }
 
-    static void awaitEvery(int workloads, IntPredicate done, String what, Duration timeout, Consumer<String> progress)
-            throws InterruptedException {
+    static void awaitEvery(int workloads, IntPredicate done, String what, Duration timeout, Consumer<String> progress,
+                           java.util.function.IntFunction<String> describe) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         int first = 0;
         long lastReport = System.nanoTime();
@@ -28,6 +28,7 @@ final class Waits {
             }
             Thread.sleep(100);
         }
-        throw new IllegalStateException("only " + first + " of " + workloads + " templates " + what + " within " + timeout);
+        throw new IllegalStateException("only " + first + " of " + workloads + " templates " + what + " within " + timeout
+                + "; the first one left: " + describe.apply(first));
     }
 }
