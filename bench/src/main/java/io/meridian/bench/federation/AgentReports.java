@@ -151,7 +151,10 @@ public final class AgentReports {
 
     private ObjectNode pod(int workload, String hash, String rsName, String rsUid, int index) {
         ObjectNode o = NODES.objectNode();
-        ObjectNode metadata = metadata(o);
+        // pods are created over time: their timestamps differ, as real ones do
+        String created = at.plusSeconds(workload * 7L + index).toString();
+        ObjectNode metadata = o.putObject("metadata");
+        metadata.put("creationTimestamp", created);
         metadata.put("generateName", rsName + "-");
         metadata.putObject("labels").put("app", workloadName(workload)).put("pod-template-hash", hash);
         metadata.putObject("annotations").put("controller.kubernetes.io/pod-deletion-cost", "0");
@@ -170,9 +173,9 @@ public final class AgentReports {
         ArrayNode conditions = status.putArray("conditions");
         for (String type : new String[] {"PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled"}) {
             conditions.addObject().put("type", type).put("status", "True").putNull("lastProbeTime")
-                    .put("lastTransitionTime", at.toString());
+                    .put("lastTransitionTime", created);
         }
-        status.put("startTime", at.toString()).put("restarts", 0);
+        status.put("startTime", created).put("restarts", 0);
         return o;
     }
 

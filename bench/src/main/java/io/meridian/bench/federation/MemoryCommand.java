@@ -23,6 +23,9 @@ public final class MemoryCommand implements Callable<Integer> {
     @Option(names = "--histogram", description = "Also print the 20 classes holding most of the heap.")
     boolean histogram;
 
+    @Option(names = "--shared-text", description = "Hold equal text values once (a proposed ClusterState change).")
+    boolean sharedText;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -30,7 +33,7 @@ public final class MemoryCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         MemoryFootprint.Result result = MemoryFootprint.measure(new FleetShape(clusters, 10, workloads, 2, pods),
-                BenchOutput.progress(spec.commandLine().getErr()), histogram);
+                BenchOutput.progress(spec.commandLine().getErr()), histogram, sharedText);
         out.println(result.json());
         out.flush();
         return 0;

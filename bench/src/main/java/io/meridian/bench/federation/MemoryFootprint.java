@@ -21,23 +21,26 @@ public final class MemoryFootprint {
     private MemoryFootprint() {
     }
 
-    public record Result(FleetShape shape, long events, long baselineBytes, long usedBytes, double seconds) {
+    public record Result(FleetShape shape, boolean sharedText, long events, long baselineBytes, long usedBytes,
+                         double seconds) {
         public long stateBytes() {
             return usedBytes - baselineBytes;
         }
 
         public String json() {
             return String.format(Locale.ROOT, "{\"bench\":\"memory\",\"clusters\":%d,\"workloads\":%d,\"pods\":%d,"
-                            + "\"events\":%d,\"heap_used_mib\":%.1f,\"state_mib\":%.1f}", shape.clusters(), shape.workloads(),
-                    shape.pods(), events, usedBytes / MIB, stateBytes() / MIB);
+                            + "\"events\":%d,%s\"heap_used_mib\":%.1f,\"state_mib\":%.1f}", shape.clusters(),
+                    shape.workloads(), shape.pods(), events, sharedText ? "\"shared_text\":true," : "", usedBytes / MIB,
+                    stateBytes() / MIB);
         }
     }
 
     public static void main(String[] args) {
         boolean histogram = java.util.Arrays.asList(args).contains("--histogram");
+        boolean shared = java.util.Arrays.asList(args).contains("--shared-text");
         String[] numbers = java.util.Arrays.stream(args).filter(a -> !a.startsWith("--")).toArray(String[]::new);
         FleetShape shape = numbers.length == 0 ? FleetShape.ISSUE_4 : parse(numbers);
-        Result result = measure(shape, System.out::println, histogram);
+        Result result = measure(shape, System.out::println, histogram, shared);
         System.out.println(result.json());
     }
 
@@ -45,13 +48,23 @@ public final class MemoryFootprint {
         return new FleetShape(Integer.parseInt(args[0]), 10, Integer.parseInt(args[1]), 2, Integer.parseInt(args[2]));
     }
 
-    public static Result measure(FleetShape shape, java.util.function.Consumer<String> progress, boolean histogram) {
+    /**
+     * Feeds the state and measures; with {@code sharedText}, equal text values are held once (what a proposed
+     * change to ClusterState would do, {@link SharedTextValues}), which shows what that change saves.
+     */
+    public static Result measure(FleetShape shape, java.util.function.Consumer<String> progress, boolean histogram,
+                                 boolean sharedText) {
         long baseline = usedAfterGc();
         long start = System.nanoTime();
         ClusterState state = new ClusterState();
+        SharedTextValues pool = sharedText ? new SharedTextValues() : null;
         long[] events = {0};
         new AgentReports(shape, Instant.parse("2026-11-22T06:00:00Z")).forEach(event -> {
-            take(state, decoded(MessageCodec.CLUSTER_EVENT.encode(event)));
+            ClusterEvent received = decoded(MessageCodec.CLUSTER_EVENT.encode(event));
+            if (pool != null) {
+                pool.share(received.body());
+            }
+            take(state, received);
             if (++events[0] % 20_000 == 0) {
                 progress.accept("fed " + events[0] + " cluster events");
             }
@@ -66,7 +79,7 @@ public final class MemoryFootprint {
         if (state.clusterNames().size() != shape.clusters() + 1) {
             throw new IllegalStateException("the state holds " + state.clusterNames().size() + " clusters");
         }
-        return new Result(shape, events[0], baseline, used, seconds);
+        return new Result(shape, sharedText, events[0], baseline, used, seconds);
     }
 
     private static ClusterEvent decoded(String json) {
