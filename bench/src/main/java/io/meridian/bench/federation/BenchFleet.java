@@ -33,6 +33,8 @@ public final class BenchFleet implements AutoCloseable {
     static final ResourceDefinitionContext DEPLOYMENTS = new ResourceDefinitionContext.Builder().withGroup("apps")
             .withVersion("v1").withPlural("deployments").withKind("Deployment").withNamespaced(true).build();
 
+    private static final int START_ATTEMPTS = 3;
+
     private final StandaloneRuntime runtime;
     private final ExecutorService writers = Executors.newFixedThreadPool(8);
 
@@ -47,9 +49,26 @@ public final class BenchFleet implements AutoCloseable {
         for (int i = 0; i < members; i++) {
             clusters.add(new ClusterSpec(FleetShape.memberName(i), List.of(new ZoneSpec("z1", nodes, podsPerNode))));
         }
-        StandaloneRuntime runtime = StandaloneRuntime.start(clusters, SimOptions.DEFAULTS.withoutPods(), progress::accept);
+        StandaloneRuntime runtime = startWithRetries(clusters, progress);
         // the simulated API servers store namespaced objects without their Namespace object, as the benchmark needs
         return new BenchFleet(runtime);
+    }
+
+    /**
+     * On a busy machine a simulated API server sometimes misses its own start-up timeout; the whole runtime
+     * is then started again (twice at most), since a half-started fleet cannot be measured.
+     */
+    private static StandaloneRuntime startWithRetries(List<ClusterSpec> clusters, Consumer<String> progress) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return StandaloneRuntime.start(clusters, SimOptions.DEFAULTS.withoutPods(), progress::accept);
+            } catch (RuntimeException e) {
+                if (attempt == START_ATTEMPTS) {
+                    throw e;
+                }
+                progress.accept("start failed (" + e.getMessage() + "); starting again");
+            }
+        }
     }
 
     public StandaloneRuntime runtime() {
