@@ -61,7 +61,7 @@ public final class BenchFleet implements AutoCloseable {
     private static StandaloneRuntime startWithRetries(List<ClusterSpec> clusters, Consumer<String> progress) {
         for (int attempt = 1; ; attempt++) {
             try {
-                return StandaloneRuntime.start(clusters, SimOptions.DEFAULTS.withoutPods(), progress::accept);
+                return StandaloneRuntime.start(clusters, SimOptions.DEFAULTS.withoutPods(), line -> progress.accept("started " + line));
             } catch (RuntimeException e) {
                 if (attempt == START_ATTEMPTS) {
                     throw e;

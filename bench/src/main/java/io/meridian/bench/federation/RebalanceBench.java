@@ -63,7 +63,7 @@ public final class RebalanceBench {
     }
 
     public Result run() throws InterruptedException {
-        try (BenchFleet fleet = BenchFleet.start(settings.members(), 2, 500, line -> progress.accept("started " + line))) {
+        try (BenchFleet fleet = BenchFleet.start(settings.members(), 2, 500, progress)) {
             List<String> members = new ArrayList<>();
             for (int i = 0; i < settings.members(); i++) {
                 members.add(FleetShape.memberName(i));
