@@ -71,6 +71,24 @@ public final class BenchFleet implements AutoCloseable {
         }
     }
 
+    /** What a benchmark measures on a started fleet whose members' copies are watched. */
+    interface Measurement<T> {
+        T measure(BenchFleet fleet, CopyWatch copies) throws InterruptedException;
+    }
+
+    /** Starts the fleet (two nodes of 500 slots per member), watches every member's copies, measures, stops all. */
+    static <T> T measure(int members, Consumer<String> progress, Measurement<T> measurement) throws InterruptedException {
+        try (BenchFleet fleet = start(members, 2, 500, progress)) {
+            List<String> names = new ArrayList<>();
+            for (int i = 0; i < members; i++) {
+                names.add(FleetShape.memberName(i));
+            }
+            try (CopyWatch copies = new CopyWatch(fleet, names)) {
+                return measurement.measure(fleet, copies);
+            }
+        }
+    }
+
     public StandaloneRuntime runtime() {
         return runtime;
     }

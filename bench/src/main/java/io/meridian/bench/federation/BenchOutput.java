@@ -17,10 +17,24 @@ final class BenchOutput {
         };
     }
 
-    /** A benchmark that could not finish says why, with the trace, before it exits non-zero. */
-    static void failed(PrintWriter err, RuntimeException e) {
-        err.println("bench failed: " + e);
-        e.printStackTrace(err);
-        err.flush();
+    /** A benchmark run whose exit code is its own; one that could not finish says why, with the trace. */
+    interface Run {
+        int measure() throws InterruptedException;
+    }
+
+    static int reporting(PrintWriter err, Run run) {
+        try {
+            return run.measure();
+        } catch (RuntimeException e) {
+            err.println("bench failed: " + e);
+            e.printStackTrace(err);
+            err.flush();
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("bench interrupted");
+            err.flush();
+            return 1;
+        }
     }
 }

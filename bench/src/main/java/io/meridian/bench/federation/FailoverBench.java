@@ -54,15 +54,7 @@ public final class FailoverBench {
         if (System.getProperty(UNREACHABLE_SECONDS) == null) {
             System.setProperty(UNREACHABLE_SECONDS, "15");
         }
-        try (BenchFleet fleet = BenchFleet.start(settings.members(), 2, 500, progress)) {
-            List<String> members = new ArrayList<>();
-            for (int i = 0; i < settings.members(); i++) {
-                members.add(FleetShape.memberName(i));
-            }
-            try (CopyWatch copies = new CopyWatch(fleet, members)) {
-                return measure(fleet, copies);
-            }
-        }
+        return BenchFleet.measure(settings.members(), progress, this::measure);
     }
 
     private Result measure(BenchFleet fleet, CopyWatch copies) throws InterruptedException {

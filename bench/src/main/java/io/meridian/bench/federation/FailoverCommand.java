@@ -1,7 +1,6 @@
 package io.meridian.bench.federation;
 
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -16,32 +15,21 @@ public final class FailoverCommand implements Callable<Integer> {
     @Option(names = "--workloads", defaultValue = "1000", description = "Resource templates (default ${DEFAULT-VALUE}).")
     int workloads;
 
-    @Option(names = "--clusters", defaultValue = "100", description = "Member clusters (default ${DEFAULT-VALUE}).")
-    int clusters;
-
-    @Option(names = "--replicas", defaultValue = "4", description = "Replicas per template (default ${DEFAULT-VALUE}).")
-    int replicas;
-
-    @Option(names = "--timeout", defaultValue = "900", description = "Seconds to wait for each phase (default ${DEFAULT-VALUE}).")
-    int timeoutSeconds;
+    @CommandLine.Mixin
+    FleetOptions fleet;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() throws InterruptedException {
-        try {
-            return measure();
-        } catch (RuntimeException e) {
-            BenchOutput.failed(spec.commandLine().getErr(), e);
-            return 1;
-        }
+    public Integer call() {
+        return BenchOutput.reporting(spec.commandLine().getErr(), this::measure);
     }
 
     private int measure() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         FailoverBench.Result result = new FailoverBench(
-                new FailoverBench.Settings(workloads, clusters, replicas, Duration.ofSeconds(timeoutSeconds)),
+                new FailoverBench.Settings(workloads, fleet.clusters, fleet.replicas, fleet.timeout()),
                 BenchOutput.progress(spec.commandLine().getErr())).run();
         out.printf(Locale.ROOT, "failover: %d workloads, %d member clusters; the member was declared unreachable %.1f s"
                         + " after it was cut off; from then to the replicas held elsewhere: p50 %.1f ms, p99 %.1f ms,"

@@ -63,15 +63,7 @@ public final class RebalanceBench {
     }
 
     public Result run() throws InterruptedException {
-        try (BenchFleet fleet = BenchFleet.start(settings.members(), 2, 500, progress)) {
-            List<String> members = new ArrayList<>();
-            for (int i = 0; i < settings.members(); i++) {
-                members.add(FleetShape.memberName(i));
-            }
-            try (CopyWatch copies = new CopyWatch(fleet, members)) {
-                return measure(fleet, copies);
-            }
-        }
+        return BenchFleet.measure(settings.members(), progress, this::measure);
     }
 
     private Result measure(BenchFleet fleet, CopyWatch copies) throws InterruptedException {

@@ -1,7 +1,6 @@
 package io.meridian.bench.federation;
 
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -19,33 +18,22 @@ public final class RebalanceCommand implements Callable<Integer> {
     @Option(names = "--workloads", defaultValue = "5000", description = "Resource templates (default ${DEFAULT-VALUE}).")
     int workloads;
 
-    @Option(names = "--clusters", defaultValue = "100", description = "Member clusters, an even number (default ${DEFAULT-VALUE}).")
-    int clusters;
-
-    @Option(names = "--replicas", defaultValue = "4", description = "Replicas per template (default ${DEFAULT-VALUE}).")
-    int replicas;
-
-    @Option(names = "--timeout", defaultValue = "900", description = "Seconds to wait for each phase (default ${DEFAULT-VALUE}).")
-    int timeoutSeconds;
+    @CommandLine.Mixin
+    FleetOptions fleet;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() throws InterruptedException {
-        try {
-            return measure();
-        } catch (RuntimeException e) {
-            BenchOutput.failed(spec.commandLine().getErr(), e);
-            return 1;
-        }
+    public Integer call() {
+        return BenchOutput.reporting(spec.commandLine().getErr(), this::measure);
     }
 
     private int measure() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         RebalanceBench.Result result = new RebalanceBench(
-                new RebalanceBench.Settings(workloads, clusters, replicas, Duration.ofSeconds(timeoutSeconds)),
+                new RebalanceBench.Settings(workloads, fleet.clusters, fleet.replicas, fleet.timeout()),
                 BenchOutput.progress(err)).run();
         out.printf(Locale.ROOT, "rebalance: %d workloads over %d member clusters: every new assignment decided after %.2f s,"
                         + " applied and read back from the members after %.2f s (%.1f workloads/s)%n",
