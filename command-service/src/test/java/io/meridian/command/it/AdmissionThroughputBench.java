@@ -34,6 +34,12 @@ import org.springframework.jdbc.core.JdbcTemplate;
 class AdmissionThroughputBench {
     static final String CLUSTER = "bench";
 
+    /** CPU time of this JVM: a cost per admission that stays comparable when other processes share the machine. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
     @Test
     void sixtyFourClientsOnOneSpread() throws Exception {
         int seconds = Integer.getInteger("bench.seconds", 15);
@@ -56,6 +62,7 @@ class AdmissionThroughputBench {
             long end = System.nanoTime() + seconds * 1_000_000_000L;
             List<Future<?>> running = new ArrayList<>();
             long started = System.nanoTime();
+            long cpuStarted = processCpuNanos();
             for (int c = 0; c < clients; c++) {
                 int client = c;
                 running.add(pool.submit(() -> {
@@ -77,9 +84,11 @@ class AdmissionThroughputBench {
                 f.get();
             }
             double elapsed = (System.nanoTime() - started) / 1e9;
-            System.out.printf("BENCH admissions=%d seconds=%.1f rate=%.0f/s meanLatency=%.1fms lastBatch=%d%n", done.get(),
-                    elapsed, done.get() / elapsed, latencyNanos.get() / 1e6 / done.get(),
-                    context.getBean(AdmissionBatcher.class).lastBatchSize());
+            double cpuMicros = (processCpuNanos() - cpuStarted) / 1e3 / done.get();
+            System.out.printf("BENCH admissions=%d seconds=%.1f rate=%.0f/s meanLatency=%.1fms lastBatch=%d "
+                            + "jvmCpuPerAdmission=%.0fus (service, Kafka broker and clients; PostgreSQL not included)%n",
+                    done.get(), elapsed, done.get() / elapsed, latencyNanos.get() / 1e6 / done.get(),
+                    context.getBean(AdmissionBatcher.class).lastBatchSize(), cpuMicros);
         } finally {
             pool.shutdown();
             context.close();
