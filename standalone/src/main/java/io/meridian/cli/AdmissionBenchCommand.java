@@ -72,11 +72,7 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
             err.flush();
             return 2;
         }
-        StandaloneRuntime runtime = StandaloneRuntime.start(List.of(new ClusterSpec(CLUSTER,
-                List.of(new ZoneSpec("ack", 20, 10), new ZoneSpec("eci", 10, 50)))), SimOptions.DEFAULTS, line -> {
-            err.println("started " + line);
-            err.flush();
-        });
+        StandaloneRuntime runtime = start(err);
         String result = null;
         int exit;
         Path work = Files.createTempDirectory("meridian-bench");
@@ -122,6 +118,28 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
         out.println(result);
         out.flush();
         return exit;
+    }
+
+    /**
+     * The runtime for the benchmark; a start that fails (on a machine shared with other work the simulated
+     * cluster's first connection can time out) is tried again, up to three times.
+     */
+    private static StandaloneRuntime start(PrintWriter err) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return StandaloneRuntime.start(List.of(new ClusterSpec(CLUSTER,
+                        List.of(new ZoneSpec("ack", 20, 10), new ZoneSpec("eci", 10, 50)))), SimOptions.DEFAULTS, line -> {
+                    err.println("started " + line);
+                    err.flush();
+                });
+            } catch (RuntimeException e) {
+                if (attempt >= 3) {
+                    throw e;
+                }
+                err.println("meridian: start failed (" + e.getMessage() + "); trying again");
+                err.flush();
+            }
+        }
     }
 
     /** The Deployment's ReplicaSet, once the simulated controller made it. */
