@@ -13,12 +13,14 @@ import static org.awaitility.Awaitility.await;
 
 import io.meridian.command.admission.AdmissionBatcher;
 import io.meridian.command.cluster.ClusterEventConsumer;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -89,6 +91,13 @@ class AdmissionThroughputBench {
                             + "jvmCpuPerAdmission=%.0fus (service, Kafka broker and clients; PostgreSQL not included)%n",
                     done.get(), elapsed, done.get() / elapsed, latencyNanos.get() / 1e6 / done.get(),
                     context.getBean(AdmissionBatcher.class).lastBatchSize(), cpuMicros);
+            MeterRegistry meters = context.getBean(MeterRegistry.class);
+            System.out.printf("BENCH batches=%d meanSize=%.1f meanBarrier=%.2fms meanCommand=%.2fms maxCommand=%.1fms%n",
+                    meters.get("meridian.admission.batch.size").summary().count(),
+                    meters.get("meridian.admission.batch.size").summary().mean(),
+                    meters.get("meridian.admission.batch.barrier").timer().mean(TimeUnit.MILLISECONDS),
+                    meters.get("meridian.admission.batch.command").timer().mean(TimeUnit.MILLISECONDS),
+                    meters.get("meridian.admission.batch.command").timer().max(TimeUnit.MILLISECONDS));
         } finally {
             pool.shutdown();
             context.close();
