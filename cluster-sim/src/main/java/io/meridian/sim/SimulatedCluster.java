@@ -164,6 +164,8 @@ public final class SimulatedCluster implements AutoCloseable {
         .withTrustCerts(true)
         .withNamespace("default")
         .withRequestTimeout(10_000)
+        // a loaded machine (CI, many sessions on 2 cores) can take longer than fabric8's 10 s default to connect
+        .withConnectionTimeout(60_000)
         .withCustomHeaders(Map.of(SimApiDispatcher.SIM_HEADER, "controller"))
         .build();
   }

@@ -350,7 +350,7 @@ public final class StandaloneRuntime implements AutoCloseable {
             }
             ClusterAgent agent = new ClusterAgent(
                     new AgentSettings(cluster.name(), i == 0 ? "host" : "member", 50, 100, Duration.ofSeconds(3)),
-                    config, new KafkaEventSink(kafka.bootstrapServers()), Clock.systemUTC(),
+                    config, new CutOffSink(new KafkaEventSink(kafka.bootstrapServers()), cluster::isUnreachable), Clock.systemUTC(),
                     () -> UUID.randomUUID().toString(), WatchedResource.defaults());
             agent.start();
             started.push(agent);

@@ -78,6 +78,11 @@ public class ClusterState {
         return ofKind(objects(cluster), "", NODE);
     }
 
+    /** The namespaces a cluster has objects in ("" for cluster-scoped ones), sorted. */
+    public List<String> namespaces(String cluster) {
+        return objects(cluster).keySet().stream().map(key -> key.substring(0, key.indexOf('/'))).distinct().sorted().toList();
+    }
+
     public List<String> clusterNames() {
         return List.copyOf(clusters.keySet());
     }

@@ -9,6 +9,7 @@ import io.meridian.standalone.scenario.Step;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -20,6 +21,7 @@ public final class ScenarioRunner {
     static final String NOT_SUPPORTED = "not supported yet";
     private final SimulatedFleet fleet;
     private final FleetObserver observer;
+    private final WorkloadClustersCheck workloadClusters;
     private final Listener listener;
     private final boolean stopAtFirstFailure;
     private final Duration pollEvery;
@@ -51,6 +53,7 @@ public final class ScenarioRunner {
     ScenarioRunner(SimulatedFleet fleet, Listener listener, boolean stopAtFirstFailure, Duration pollEvery) {
         this.fleet = fleet;
         this.observer = new FleetObserver(fleet);
+        this.workloadClusters = new WorkloadClustersCheck(fleet);
         this.listener = listener;
         this.stopAtFirstFailure = stopAtFirstFailure;
         this.pollEvery = pollEvery;
@@ -135,14 +138,21 @@ public final class ScenarioRunner {
     }
 
     private String expect(Step.Expect expect) {
-        if (!(expect.expectation() instanceof Step.WorkloadSpreadSubsets ws)) {
-            // unitedDeployment, workload/clusters and rebalancer come with the UnitedDeployment and federation work
+        Supplier<Check> check;
+        if (expect.expectation() instanceof Step.WorkloadSpreadSubsets ws) {
+            check = () -> {
+                SpreadSnapshot snapshot = observer.spread(ws.cluster(), ws.namespace(), ws.name());
+                return new Check(snapshot.matches(ws.subsets()), "saw " + snapshot.describe(ws.subsets()));
+            };
+        } else if (expect.expectation() instanceof Step.WorkloadClusters wc) {
+            check = () -> {
+                Map<String, Integer> seen = workloadClusters.observe(wc);
+                return new Check(workloadClusters.holds(wc, seen), WorkloadClustersCheck.describe(seen));
+            };
+        } else {
+            // unitedDeployment and rebalancer come with the UnitedDeployment and rebalancer work
             return NOT_SUPPORTED;
         }
-        Supplier<Check> check = () -> {
-            SpreadSnapshot snapshot = observer.spread(ws.cluster(), ws.namespace(), ws.name());
-            return new Check(snapshot.matches(ws.subsets()), "saw " + snapshot.describe(ws.subsets()));
-        };
         long deadline = System.nanoTime() + expect.within().toNanos();
         while (true) {
             Check last = check.get();

@@ -1,0 +1,13 @@
+package io.meridian.command.federation;
+
+import java.util.Optional;
+
+/**
+ * Reads a binding's {@link BindingSource} as the control plane knows it now. Injected into the binding's
+ * handlers; what was read is recorded in the decision event, so a replay never reads it again.
+ */
+public interface BindingInputs {
+
+    /** Empty while no cluster has reported the role {@code host}. */
+    Optional<BindingSource> read(String bindingId);
+}

@@ -1,0 +1,158 @@
+package io.meridian.command.federation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.command.federation.api.BindingApi;
+import io.meridian.command.federation.api.BindingFailbackDue;
+import io.meridian.command.federation.api.BindingFailbackScheduled;
+import io.meridian.command.federation.api.BindingMutation;
+import io.meridian.command.federation.api.BindingReleased;
+import io.meridian.command.federation.api.BindingRescheduleCompleted;
+import io.meridian.command.federation.api.BindingRescheduled;
+import io.meridian.command.federation.api.BindingRolloutStarted;
+import io.meridian.command.federation.api.BindingScheduled;
+import io.meridian.command.kafka.KafkaClients;
+import io.meridian.command.ws.KernelJson;
+import io.meridian.core.KernelVersion;
+import io.meridian.schemas.DomainEvent;
+import io.meridian.schemas.MessageCodec;
+import io.meridian.schemas.Mutation;
+import io.meridian.schemas.ObjectRef;
+import io.meridian.schemas.Topics;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.eventhandling.EventMessage;
+import org.axonframework.eventhandling.SequenceNumber;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+
+/**
+ * Publishes what bindings decided (tracking processor {@code federation-outbound}, token in the JDBC token store):
+ * the mutations of a decision to {@code meridian.mutations} (key the target cluster, id {@code <decisionId>/<n>})
+ * and every binding event to {@code meridian.domain-events} (aggregate type {@value BindingApi#AGGREGATE_TYPE}).
+ * A handler returns only once Kafka acknowledged, so the token moves only past durable records.
+ */
+@Component
+@ProcessingGroup("federation-outbound")
+public class BindingOutbound implements DisposableBean {
+    private final KafkaProducer<String, String> producer;
+
+    public BindingOutbound(KafkaClients clients) {
+        this.producer = clients.idempotentProducer("command-service-federation-outbound");
+    }
+
+    @EventHandler
+    void on(BindingScheduled event, EventMessage<?> message, @SequenceNumber long sequence) {
+        List<ProducerRecord<String, String>> records = mutations(event.bindingId(), event.decisionId(), event.at(),
+                event.mutations());
+        ObjectNode payload = KernelJson.JSON.valueToTree(event);
+        records.add(domainEvent(message, event.bindingId(), sequence, "BindingScheduled", event.decisionId(), payload));
+        publish(records);
+    }
+
+    @EventHandler
+    void on(BindingReleased event, EventMessage<?> message, @SequenceNumber long sequence) {
+        List<ProducerRecord<String, String>> records = mutations(event.bindingId(), event.decisionId(), event.at(),
+                event.mutations());
+        records.add(domainEvent(message, event.bindingId(), sequence, "BindingReleased", event.decisionId(),
+                KernelJson.JSON.valueToTree(event)));
+        publish(records);
+    }
+
+    @EventHandler
+    void on(BindingRescheduled event, EventMessage<?> message, @SequenceNumber long sequence) {
+        ObjectNode payload = KernelJson.JSON.valueToTree(event);
+        payload.put("reason", "fresh reschedule asked by " + event.requestedBy() + ": " + event.before() + " -> "
+                + event.after());
+        publish(List.of(domainEvent(message, event.bindingId(), sequence, "BindingRescheduled", event.decisionId(), payload)));
+    }
+
+    @EventHandler
+    void on(BindingRescheduleCompleted event, EventMessage<?> message, @SequenceNumber long sequence) {
+        ObjectNode payload = KernelJson.JSON.valueToTree(event);
+        payload.put("reason", "the member clusters hold " + event.assignment());
+        publish(List.of(domainEvent(message, event.bindingId(), sequence, "BindingRescheduleCompleted", null, payload)));
+    }
+
+    @EventHandler
+    void on(BindingRolloutStarted event, EventMessage<?> message, @SequenceNumber long sequence) {
+        ObjectNode payload = KernelJson.JSON.valueToTree(event);
+        payload.put("reason", "make-before-break towards " + event.target() + ", available never below "
+                + event.availableAtStart());
+        publish(List.of(domainEvent(message, event.bindingId(), sequence, "BindingRolloutStarted", null, payload)));
+    }
+
+    @EventHandler
+    void on(BindingFailbackScheduled event, EventMessage<?> message, @SequenceNumber long sequence) {
+        ObjectNode payload = KernelJson.JSON.valueToTree(event);
+        payload.put("reason", event.checkAt() == null ? event.cluster() + " is unhealthy again: failback check dropped"
+                : event.cluster() + " healthy since " + event.healthySince() + ": failback check at " + event.checkAt());
+        publish(List.of(domainEvent(message, event.bindingId(), sequence, "BindingFailbackScheduled", null, payload)));
+    }
+
+    @EventHandler
+    void on(BindingFailbackDue event, EventMessage<?> message, @SequenceNumber long sequence) {
+        ObjectNode payload = KernelJson.JSON.valueToTree(event);
+        payload.put("reason", event.cluster() + " stable since " + event.healthySince() + ": fresh reschedule");
+        publish(List.of(domainEvent(message, event.bindingId(), sequence, "BindingFailbackDue", null, payload)));
+    }
+
+    private static List<ProducerRecord<String, String>> mutations(String bindingId, String decisionId, Instant at,
+                                                                  List<BindingMutation> planned) {
+        List<ProducerRecord<String, String>> records = new ArrayList<>();
+        for (BindingMutation m : planned) {
+            Mutation mutation = new Mutation(Mutation.SCHEMA_VERSION, decisionId + "/" + m.index(), m.cluster(), at,
+                    bindingId, decisionId, type(m.type()),
+                    new ObjectRef(m.apiVersion(), m.kind(), m.namespace(), m.name(), null, null), m.body());
+            records.add(new ProducerRecord<>(Topics.MUTATIONS, m.cluster(), MessageCodec.MUTATION.encode(mutation)));
+        }
+        return records;
+    }
+
+    private static Mutation.Type type(String wire) {
+        for (Mutation.Type type : Mutation.Type.values()) {
+            if (type.wire().equals(wire)) {
+                return type;
+            }
+        }
+        throw new IllegalArgumentException("unknown mutation type " + wire);
+    }
+
+    private static ProducerRecord<String, String> domainEvent(EventMessage<?> message, String bindingId, long sequence,
+                                                              String type, String decisionId, JsonNode payload) {
+        DomainEvent event = new DomainEvent(DomainEvent.SCHEMA_VERSION, message.getIdentifier(), BindingApi.AGGREGATE_TYPE,
+                bindingId, sequence, type, message.getTimestamp(), decisionId, KernelVersion.VALUE, payload);
+        return new ProducerRecord<>(Topics.DOMAIN_EVENTS, bindingId, MessageCodec.DOMAIN_EVENT.encode(event));
+    }
+
+    /** Sends all, then waits for every acknowledgement; a failure throws, so the processor retries the event. */
+    private void publish(List<ProducerRecord<String, String>> records) {
+        List<Future<RecordMetadata>> sent = new ArrayList<>(records.size());
+        for (ProducerRecord<String, String> record : records) {
+            sent.add(producer.send(record));
+        }
+        try {
+            for (Future<RecordMetadata> ack : sent) {
+                ack.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while publishing", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot publish to Kafka: " + e.getCause(), e.getCause());
+        }
+    }
+
+    @Override
+    public void destroy() {
+        producer.close();
+    }
+}

@@ -1,0 +1,65 @@
+package io.meridian.command.federation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.command.cluster.ClusterState;
+import io.meridian.command.federation.api.MemberView;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** {@link BindingInputs} from what the agents reported ({@link ClusterState}) and the member clusters ({@link FleetView}). */
+public class ClusterBindingInputs implements BindingInputs {
+    private final ClusterState state;
+    private final FleetView fleet;
+
+    public ClusterBindingInputs(ClusterState state, FleetView fleet) {
+        this.state = state;
+        this.fleet = fleet;
+    }
+
+    @Override
+    public Optional<BindingSource> read(String bindingId) {
+        Optional<String> host = fleet.host();
+        if (host.isEmpty()) {
+            return Optional.empty();
+        }
+        BindingRef ref = BindingRef.parse(bindingId);
+        JsonNode template = state.find(host.get(), ref.namespace(), ref.kind(), ref.name())
+                .filter(t -> t.path("metadata").path("deletionTimestamp").isMissingNode())
+                .orElse(null);
+        JsonNode policy = template == null ? null : PolicyMatch.select(policies(host.get(), ref.namespace()), template)
+                .orElse(null);
+        List<MemberView> members = fleet.members();
+        Map<String, BindingSource.CopyState> copies = new HashMap<>();
+        for (MemberView member : members) {
+            boolean isHost = member.name().equals(host.get());
+            state.find(member.name(), ref.namespace(), ref.kind(), ref.name())
+                    .filter(copy -> isHost || FederatedTemplate.isCopyOf(copy, ref.labelValue()))
+                    .ifPresent(copy -> copies.put(member.name(), new BindingSource.CopyState(
+                            copy.path("spec").path("replicas").asInt(1),
+                            copy.path("status").path("readyReplicas").asInt(0))));
+        }
+        return Optional.of(new BindingSource(host.get(), template, policy, members, copies));
+    }
+
+    /** The PropagationPolicies of a namespace of the host. */
+    List<JsonNode> policies(String host, String namespace) {
+        return state.workloads(host, namespace).stream()
+                .filter(o -> PolicyMatch.KIND.equals(o.path("kind").asText())).toList();
+    }
+
+    /** The templates of a namespace of the host that some policy selects, as binding ids. */
+    List<String> selectedTemplates(String host, String namespace) {
+        List<JsonNode> policies = policies(host, namespace);
+        if (policies.isEmpty()) {
+            return List.of();
+        }
+        return state.workloads(host, namespace).stream()
+                .filter(o -> FederatedTemplate.isTemplateKind(o.path("kind").asText()))
+                .filter(o -> o.path("metadata").path("ownerReferences").isMissingNode())
+                .filter(o -> PolicyMatch.select(policies, o).isPresent())
+                .map(o -> new BindingRef(namespace, o.path("kind").asText(), o.path("metadata").path("name").asText()).id())
+                .toList();
+    }
+}

@@ -1,0 +1,75 @@
+package io.meridian.command.federation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.command.cluster.ClusterChange;
+import io.meridian.command.cluster.ClusterChangeListener;
+import io.meridian.command.cluster.ClusterState;
+import java.time.Instant;
+import java.util.Optional;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+
+/**
+ * Cluster changes that concern bindings: a template or a PropagationPolicy of the host changing syncs the
+ * bindings it may concern; a copy changing in a member syncs its binding (a reschedule waits for its copies).
+ * At start the member clusters are read back from the event store and every selected template is synced.
+ */
+public class FederationListener implements ClusterChangeListener {
+    private final ClusterState state;
+    private final FleetView fleet;
+    private final ClusterBindingInputs inputs;
+    private final BindingSyncQueue syncs;
+    private final EventStore events;
+
+    public FederationListener(ClusterState state, FleetView fleet, ClusterBindingInputs inputs, BindingSyncQueue syncs,
+                              EventStore events) {
+        this.state = state;
+        this.fleet = fleet;
+        this.inputs = inputs;
+        this.syncs = syncs;
+        this.events = events;
+    }
+
+    @Override
+    public void onCaughtUp(ClusterState caughtUp, Instant at) {
+        for (String cluster : caughtUp.clusterNames()) {
+            events.readEvents(cluster).asStream().forEach(message -> fleet.fold(message.getPayload()));
+        }
+        syncEverything("start");
+    }
+
+    /** Every template some policy of the host selects, and every binding seen before. */
+    public void syncEverything(String trigger) {
+        fleet.host().ifPresent(host -> state.namespaces(host).forEach(namespace ->
+                inputs.selectedTemplates(host, namespace).forEach(id -> syncs.request(id, trigger))));
+        syncs.requestAll(trigger);
+    }
+
+    @Override
+    public void onChange(ClusterChange change) {
+        Optional<String> host = fleet.host();
+        if (host.isEmpty()) {
+            return;
+        }
+        String namespace = change.ref().namespace();
+        if (change.cluster().equals(host.get())) {
+            if (PolicyMatch.KIND.equals(change.kind())) {
+                String trigger = "PropagationPolicy " + change.ref().name() + (change.deleted() ? " deleted" : " changed");
+                inputs.selectedTemplates(host.get(), namespace).forEach(id -> syncs.request(id, trigger));
+                syncs.requestAll(trigger);
+            } else if (FederatedTemplate.isTemplateKind(change.kind())) {
+                String id = new BindingRef(namespace, change.kind(), change.ref().name()).id();
+                if (syncs.isKnown(id) || change.current() != null
+                        && PolicyMatch.select(inputs.policies(host.get(), namespace), change.current()).isPresent()) {
+                    syncs.request(id, "template " + (change.deleted() ? "deleted" : "changed"));
+                }
+            }
+            return;
+        }
+        JsonNode object = change.deleted() ? change.previous() : change.current();
+        if (FederatedTemplate.isTemplateKind(change.kind()) && object != null
+                && object.path("metadata").path("labels").has(FederatedTemplate.BINDING_LABEL)) {
+            syncs.request(new BindingRef(namespace, change.kind(), change.ref().name()).id(),
+                    "copy in " + change.cluster() + (change.deleted() ? " deleted" : " changed"));
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package io.meridian.command.federation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.command.federation.api.MemberView;
+import io.meridian.command.member.api.MemberCapacityChanged;
+import io.meridian.command.member.api.MemberClusterReady;
+import io.meridian.command.member.api.MemberClusterRegistered;
+import io.meridian.command.member.api.MemberClusterUnreachable;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The member clusters as the MemberCluster aggregates recorded them: role, Ready (since when) or Unreachable,
+ * free pod slots. Fed by {@link FederationReactions} as the events happen, and rebuilt from the event store when
+ * the cluster events are caught up at start ({@link #fold}).
+ */
+public class FleetView {
+    private final Map<String, Member> members = new ConcurrentHashMap<>();
+
+    private record Member(String role, boolean ready, Instant readySince, Long freePods) {
+        Member withRole(String newRole) {
+            return new Member(newRole == null ? role : newRole, ready, readySince, freePods);
+        }
+    }
+
+    /** Applies one MemberCluster event; returns true when it changes readiness or the host. */
+    public boolean fold(Object event) {
+        if (event instanceof MemberClusterRegistered registered) {
+            members.merge(registered.cluster(), new Member(registered.role(), false, null, null),
+                    (old, fresh) -> old.withRole(registered.role()));
+            return "host".equals(registered.role());
+        }
+        if (event instanceof MemberClusterReady ready) {
+            Member old = member(ready.cluster());
+            members.put(ready.cluster(), new Member(old.role(), true, ready.at(), old.freePods()));
+            return !old.ready();
+        }
+        if (event instanceof MemberClusterUnreachable unreachable) {
+            Member old = member(unreachable.cluster());
+            members.put(unreachable.cluster(), new Member(old.role(), false, null, old.freePods()));
+            return old.ready();
+        }
+        if (event instanceof MemberCapacityChanged capacity) {
+            Member old = member(capacity.cluster());
+            members.put(capacity.cluster(), new Member(old.role(), old.ready(), old.readySince(), freePods(capacity.zones())));
+        }
+        return false;
+    }
+
+    public Optional<String> host() {
+        return members.entrySet().stream().filter(e -> "host".equals(e.getValue().role())).map(Map.Entry::getKey)
+                .sorted().findFirst();
+    }
+
+    /** Every member that has registered, by name. */
+    public List<MemberView> members() {
+        String host = host().orElse(null);
+        return members.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .map(e -> new MemberView(e.getKey(), e.getValue().ready(), e.getValue().readySince(),
+                        e.getKey().equals(host), e.getValue().freePods()))
+                .sorted(Comparator.comparing(MemberView::name)).toList();
+    }
+
+    private Member member(String cluster) {
+        return members.getOrDefault(cluster, new Member(null, false, null, null));
+    }
+
+    /** Σ freePods over the zones of a capacity report. */
+    static Long freePods(JsonNode zones) {
+        if (zones == null || !zones.isObject()) {
+            return null;
+        }
+        long free = 0;
+        for (JsonNode zone : zones) {
+            free += Math.max(0, zone.path("freePods").asLong(0));
+        }
+        return free;
+    }
+}

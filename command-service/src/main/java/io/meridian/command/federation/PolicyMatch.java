@@ -1,0 +1,93 @@
+package io.meridian.command.federation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.fabric8.kubernetes.api.model.LabelSelector;
+import io.meridian.command.ws.KernelJson;
+import io.meridian.core.k8s.LabelSelectors;
+import io.meridian.core.karmada.model.Placement;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Which PropagationPolicy ({@code policy.karmada.io/v1alpha1} or {@code apps.meridian.io/v1alpha1}) of the
+ * template's namespace selects it: a resourceSelector matching apiVersion, kind and, when given, name, namespace
+ * and labelSelector. Among several, the highest {@code spec.priority} wins, then the most specific selector
+ * (name over labelSelector over kind alone), then the policy name.
+ */
+public final class PolicyMatch {
+    public static final String KIND = "PropagationPolicy";
+
+    private PolicyMatch() {
+    }
+
+    public static Optional<JsonNode> select(List<? extends JsonNode> policies, JsonNode template) {
+        String namespace = template.path("metadata").path("namespace").asText("");
+        return policies.stream()
+                .filter(p -> KIND.equals(p.path("kind").asText()))
+                .filter(p -> p.path("metadata").path("namespace").asText("").equals(namespace))
+                .filter(p -> p.path("metadata").path("deletionTimestamp").isMissingNode())
+                .filter(p -> specificity(p, template) > 0)
+                .sorted(Comparator.<JsonNode>comparingInt(p -> -p.path("spec").path("priority").asInt(0))
+                        .thenComparingInt(p -> -specificity(p, template))
+                        .thenComparing(p -> p.path("metadata").path("name").asText()))
+                .map(p -> (JsonNode) p)
+                .findFirst();
+    }
+
+    /** The placement as the kernel reads it, with the defaults upstream's CRD and webhook store. */
+    public static Placement placement(JsonNode policy) {
+        JsonNode node = policy.path("spec").path("placement");
+        Placement placement = node.isObject() ? KernelJson.JSON.convertValue(node, Placement.class) : Placement.NONE;
+        return placement.withWebhookDefaults();
+    }
+
+    /** {@code spec.failover.failback.stabilizationSeconds}; null when unset (failback off). */
+    public static Integer stabilizationSeconds(JsonNode policy) {
+        JsonNode value = policy.path("spec").path("failover").path("failback").path("stabilizationSeconds");
+        return value.canConvertToInt() ? value.intValue() : null;
+    }
+
+    public static String name(JsonNode policy) {
+        return policy.path("apiVersion").asText() + "/" + policy.path("metadata").path("name").asText();
+    }
+
+    /** 0 when no selector matches; else 3 for a name match, 2 for a label selector, 1 for kind alone. */
+    static int specificity(JsonNode policy, JsonNode template) {
+        int best = 0;
+        for (JsonNode selector : policy.path("spec").path("resourceSelectors")) {
+            best = Math.max(best, selectorMatch(selector, template));
+        }
+        return best;
+    }
+
+    private static int selectorMatch(JsonNode selector, JsonNode template) {
+        JsonNode metadata = template.path("metadata");
+        if (!selector.path("apiVersion").asText().equals(template.path("apiVersion").asText("apps/v1"))
+                || !selector.path("kind").asText().equals(template.path("kind").asText())) {
+            return 0;
+        }
+        String namespace = selector.path("namespace").asText("");
+        if (!namespace.isEmpty() && !namespace.equals(metadata.path("namespace").asText(""))) {
+            return 0;
+        }
+        String name = selector.path("name").asText("");
+        if (!name.isEmpty()) {
+            return name.equals(metadata.path("name").asText()) ? 3 : 0;
+        }
+        JsonNode labelSelector = selector.path("labelSelector");
+        if (labelSelector.isObject()) {
+            return labelsMatch(labelSelector, metadata.path("labels")) ? 2 : 0;
+        }
+        return 1;
+    }
+
+    private static boolean labelsMatch(JsonNode selector, JsonNode labels) {
+        LabelSelector parsed = KernelJson.JSON.convertValue(selector, LabelSelector.class);
+        Map<String, String> values = labels.isObject()
+                ? KernelJson.JSON.convertValue(labels, new TypeReference<Map<String, String>>() { }) : Map.of();
+        return LabelSelectors.matches(parsed, values);
+    }
+}

@@ -1,0 +1,105 @@
+package io.meridian.command.federation;
+
+import static io.meridian.command.federation.FederationFixtures.T0;
+import static io.meridian.command.federation.FederationFixtures.deployment;
+import static io.meridian.command.federation.FederationFixtures.staticWeights;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.command.cluster.ClusterChange;
+import io.meridian.command.cluster.ClusterState;
+import io.meridian.command.federation.api.SyncBinding;
+import io.meridian.command.member.api.MemberClusterRegistered;
+import io.meridian.schemas.ObjectRef;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.axonframework.eventhandling.GenericDomainEventMessage;
+import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
+import org.axonframework.eventsourcing.eventstore.inmemory.InMemoryEventStorageEngine;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class FederationListenerTest {
+    final ClusterState state = new ClusterState();
+    final FleetView fleet = new FleetView();
+    final List<Object> sent = new CopyOnWriteArrayList<>();
+    final EmbeddedEventStore events = EmbeddedEventStore.builder().storageEngine(new InMemoryEventStorageEngine()).build();
+    BindingSyncQueue syncs;
+    FederationListener listener;
+
+    @BeforeEach
+    void setUp() {
+        syncs = new BindingSyncQueue(sent::add, Clock.fixed(T0, ZoneOffset.UTC));
+        listener = new FederationListener(state, fleet, new ClusterBindingInputs(state, fleet), syncs, events);
+    }
+
+    @AfterEach
+    void tearDown() {
+        syncs.close();
+        events.shutDown();
+    }
+
+    private ClusterChange upsert(String cluster, JsonNode object) {
+        ObjectRef ref = new ObjectRef(object.path("apiVersion").asText(), object.path("kind").asText(),
+                object.path("metadata").path("namespace").asText(), object.path("metadata").path("name").asText(), null, null);
+        JsonNode previous = state.upsert(cluster, ref, object).orElse(null);
+        return new ClusterChange(cluster, ref, state.find(cluster, ref.namespace(), ref.kind(), ref.name()).orElseThrow(),
+                previous, T0);
+    }
+
+    private List<String> syncedBindings() {
+        return sent.stream().map(c -> ((SyncBinding) c).bindingId()).toList();
+    }
+
+    @Test
+    void aTemplateSelectedByAPolicyOfTheHostIsSynced() {
+        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
+        upsert("member1", staticWeights(2, 1));
+        listener.onChange(upsert("member1", deployment(9)));
+        await().atMost(Duration.ofSeconds(5)).until(() -> !sent.isEmpty());
+        assertThat(syncedBindings()).containsExactly(FederationFixtures.ID);
+    }
+
+    @Test
+    void aDeploymentNoPolicySelectsIsLeftAlone() throws InterruptedException {
+        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
+        listener.onChange(upsert("member1", deployment(9)));
+        Thread.sleep(300);
+        assertThat(sent).isEmpty();
+    }
+
+    @Test
+    void aChangedCopyInAMemberSyncsItsBinding() {
+        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
+        ObjectNode copy = FederatedTemplate.copy(deployment(9), "nginx-deployment", 3);
+        listener.onChange(upsert("member2", copy));
+        await().atMost(Duration.ofSeconds(5)).until(() -> !sent.isEmpty());
+        assertThat(syncedBindings()).containsExactly(FederationFixtures.ID);
+    }
+
+    @Test
+    void nothingIsSyncedBeforeTheHostIsKnown() throws InterruptedException {
+        upsert("member1", staticWeights(2, 1));
+        listener.onChange(upsert("member1", deployment(9)));
+        Thread.sleep(300);
+        assertThat(sent).isEmpty();
+    }
+
+    @Test
+    void atStartTheHostIsReadBackFromTheEventStoreAndItsTemplatesSynced() {
+        events.publish(new GenericDomainEventMessage<>("MemberClusterAggregate", "member1", 0,
+                new MemberClusterRegistered("member1", "host", T0)));
+        upsert("member1", staticWeights(2, 1));
+        upsert("member1", deployment(9));
+        listener.onCaughtUp(state, T0);
+        await().atMost(Duration.ofSeconds(5)).until(() -> !sent.isEmpty());
+        assertThat(fleet.host()).contains("member1");
+        assertThat(syncedBindings()).containsExactly(FederationFixtures.ID);
+    }
+}
