@@ -28,6 +28,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.AggregateNotFoundException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 import org.springframework.stereotype.Service;
 
@@ -38,6 +40,7 @@ import org.springframework.stereotype.Service;
  */
 @Service
 public class AdmissionService {
+    private static final Logger log = LoggerFactory.getLogger(AdmissionService.class);
     private static final PodCreationAdmission ROUTING = new PodCreationAdmission();
 
     private final ClusterState state;
