@@ -106,6 +106,8 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
                 }
             }
             exit = driver.waitFor();
+            out.println(batchMeters(runtime));
+            out.flush();
         } finally {
             runtime.close();
             deleteQuietly(work);
@@ -118,6 +120,21 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
         out.println(result);
         out.flush();
         return exit;
+    }
+
+    /** The command-service's admission batch meters over the whole run (warm-up included), as one JSON line. */
+    static String batchMeters(StandaloneRuntime runtime) {
+        var meters = runtime.services().get("command-service").getBean(io.micrometer.core.instrument.MeterRegistry.class);
+        var size = meters.find("meridian.admission.batch.size").summary();
+        var barrier = meters.find("meridian.admission.batch.barrier").timer();
+        var command = meters.find("meridian.admission.batch.command").timer();
+        if (size == null || barrier == null || command == null) {
+            return "{\"bench\":\"admission-batches\",\"batches\":0}";
+        }
+        var ms = java.util.concurrent.TimeUnit.MILLISECONDS;
+        return String.format(java.util.Locale.ROOT, "{\"bench\":\"admission-batches\",\"batches\":%d,\"mean_size\":%.1f,"
+                        + "\"barrier_mean_ms\":%.2f,\"barrier_max_ms\":%.1f,\"command_mean_ms\":%.2f,\"command_max_ms\":%.1f}",
+                size.count(), size.mean(), barrier.mean(ms), barrier.max(ms), command.mean(ms), command.max(ms));
     }
 
     /**
