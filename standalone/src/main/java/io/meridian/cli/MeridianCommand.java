@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 /** The {@code meridian} command line. */
 @Command(name = "meridian", mixinStandardHelpOptions = true, versionProvider = VersionCommand.Provider.class,
         description = "Meridian: spread workloads over zones, node pools and clusters.",
-        subcommands = {VersionCommand.class, ConformanceCommand.class, ValidateCommand.class, DemoCommand.class})
+        subcommands = {VersionCommand.class, ConformanceCommand.class, ValidateCommand.class, DemoCommand.class,
+                BenchCommand.class})
 public final class MeridianCommand implements Runnable {
 
     @CommandLine.Spec
