@@ -12,6 +12,7 @@ import io.meridian.command.federation.api.BindingRescheduled;
 import io.meridian.command.federation.api.BindingRolloutStarted;
 import io.meridian.command.federation.api.BindingScheduled;
 import io.meridian.command.kafka.KafkaClients;
+import io.meridian.command.outbound.AckedSend;
 import io.meridian.command.ws.KernelJson;
 import io.meridian.core.KernelVersion;
 import io.meridian.schemas.DomainEvent;
@@ -22,11 +23,8 @@ import io.meridian.schemas.Topics;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.EventMessage;
@@ -133,22 +131,8 @@ public class BindingOutbound implements DisposableBean {
         return new ProducerRecord<>(Topics.DOMAIN_EVENTS, bindingId, MessageCodec.DOMAIN_EVENT.encode(event));
     }
 
-    /** Sends all, then waits for every acknowledgement; a failure throws, so the processor retries the event. */
     private void publish(List<ProducerRecord<String, String>> records) {
-        List<Future<RecordMetadata>> sent = new ArrayList<>(records.size());
-        for (ProducerRecord<String, String> record : records) {
-            sent.add(producer.send(record));
-        }
-        try {
-            for (Future<RecordMetadata> ack : sent) {
-                ack.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while publishing", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("cannot publish to Kafka: " + e.getCause(), e.getCause());
-        }
+        AckedSend.sendAll(producer, records);
     }
 
     @Override

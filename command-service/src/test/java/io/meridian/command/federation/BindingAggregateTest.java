@@ -275,6 +275,28 @@ class BindingAggregateTest {
     }
 
     @Test
+    void aScheduleWithNoReadyClusterRecordsTheFailureAndWritesNothing() {
+        inputs.members.set(0, unreachable("member1"));
+        inputs.members.set(1, unreachable("member2"));
+        fixture.givenNoPriorActivity()
+                .when(sync(0))
+                .expectEventsMatching(events(scheduledWhere(s -> s.failure() != null && s.mutations().isEmpty()
+                        && s.assignment().isEmpty())));
+    }
+
+    @Test
+    void aFailedScheduleIsRetriedOnTheNextSync() {
+        inputs.members.set(0, unreachable("member1"));
+        inputs.members.set(1, unreachable("member2"));
+        TestExecutor<BindingAggregate> given = fixture.givenCommands(sync(0));
+        inputs.members.set(0, ready("member1", true, 20L));
+        inputs.members.set(1, ready("member2", false, 20L));
+        given.when(sync(5))
+                .expectEventsMatching(events(scheduledWhere(s -> s.failure() == null
+                        && s.assignment().equals(Map.of("member1", 6, "member2", 3)))));
+    }
+
+    @Test
     void withoutAHostNothingIsRecorded() {
         fixture = new AggregateTestFixture<>(BindingAggregate.class);
         fixture.registerInjectableResource((BindingInputs) id -> java.util.Optional.empty());
