@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The WorkloadSpread scenarios of {@code ../shared/scenarios/examples} must pass end to end: every service,
+ * The WorkloadSpread and federation scenarios of {@code ../shared/scenarios/examples} must pass end to end: every service,
  * Kafka, PostgreSQL and the simulated clusters in this process, run as {@code meridian demo --scenario FILE --check}.
  * Tagged {@code e2e} and left out of the default build until the command-service and gateway decide admissions;
  * run with {@code ./mvnw -o -B -pl standalone test -Dmeridian.excludedGroups= -Dgroups=e2e}.
@@ -21,7 +21,7 @@ class ScenarioExamplesE2ETest {
     private static final Path EXAMPLES = Path.of("../../shared/scenarios/examples");
 
     @ParameterizedTest
-    @ValueSource(strings = {"elastic-ack-eci.yaml", "multi-domain.yaml"})
+    @ValueSource(strings = {"elastic-ack-eci.yaml", "multi-domain.yaml", "federation-static-weights.yaml"})
     void passesWithCheck(String name) {
         Path file = EXAMPLES.resolve(name);
         assumeTrue(Files.isRegularFile(file), "no " + file + " here");
