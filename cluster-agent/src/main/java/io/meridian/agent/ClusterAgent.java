@@ -11,12 +11,15 @@ import io.meridian.schemas.ClusterEvent;
 import io.meridian.schemas.ObjectRef;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,8 +38,11 @@ public final class ClusterAgent implements AutoCloseable {
     private final Clock clock;
     private final Supplier<String> ids;
     private final List<WatchedResource> watched;
-    private final Map<WatchedResource, SharedIndexInformer<GenericKubernetesResource>> informers = new HashMap<>();
-    private final Map<WatchedResource, Boolean> wasWatching = new HashMap<>();
+    private final Map<WatchedResource, SharedIndexInformer<GenericKubernetesResource>> informers = new ConcurrentHashMap<>();
+    private final Map<WatchedResource, Boolean> wasWatching = new ConcurrentHashMap<>();
+    private final Map<WatchedResource, CompletableFuture<Void>> starts = new ConcurrentHashMap<>();
+    private final Map<WatchedResource, String> notServed = new ConcurrentHashMap<>();
+    private final AtomicLong resyncs = new AtomicLong();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread thread = new Thread(r, "cluster-agent-timer");
         thread.setDaemon(true);
@@ -61,7 +67,26 @@ public final class ClusterAgent implements AutoCloseable {
                 })).build();
     }
 
+    /** Starts every informer and the report timer, and waits until each informer has listed its kind once. */
     public void start() {
+        begin();
+        for (Map.Entry<WatchedResource, CompletableFuture<Void>> entry : starts.entrySet()) {
+            try {
+                entry.getValue().join();
+            } catch (CompletionException e) {
+                if (!notServed.containsKey(entry.getKey())) {
+                    throw new IllegalStateException("cannot watch " + entry.getKey().plural() + " in "
+                            + settings.clusterName() + ": " + e.getCause().getMessage(), e.getCause());
+                }
+            }
+        }
+    }
+
+    /**
+     * Starts every informer and the report timer without waiting: a service reports
+     * {@link #informersSynced()} in its readiness instead.
+     */
+    public void begin() {
         for (WatchedResource resource : watched) {
             startInformer(resource);
         }
@@ -71,14 +96,56 @@ public final class ClusterAgent implements AutoCloseable {
 
     private void startInformer(WatchedResource resource) {
         SharedIndexInformer<GenericKubernetesResource> informer = client.genericKubernetesResources(resource.context())
-                .inAnyNamespace().inform(new Publisher(resource), 0);
+                .inAnyNamespace().runnableInformer(0);
+        informer.addEventHandler(new Publisher(resource));
         informers.put(resource, informer);
         wasWatching.put(resource, true);
+        starts.put(resource, informer.start().toCompletableFuture().whenComplete((ignored, error) -> {
+            if (error != null && isNotServed(error)) {
+                // a kind whose CRD is not installed here (Kruise or Karmada absent): nothing to watch
+                notServed.put(resource, error.getMessage());
+                log.info("{} is not served by {}; not watched", resource.apiVersion() + "/" + resource.plural(),
+                        settings.clusterName());
+            }
+        }));
         informer.stopped().whenComplete((ignored, error) -> {
             if (error != null) {
                 log.warn("watch of {} in {} stopped: {}", resource.plural(), settings.clusterName(), error.getMessage());
             }
         });
+    }
+
+    private static boolean isNotServed(Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        return cause instanceof io.fabric8.kubernetes.client.KubernetesClientException k && k.getCode() == 404;
+    }
+
+    /** True once every served kind has been listed; kinds the cluster does not serve do not count. */
+    public boolean informersSynced() {
+        return watched.stream().allMatch(r -> notServed.containsKey(r) || (informers.containsKey(r) && informers.get(r).hasSynced()));
+    }
+
+    /** The served kinds still waiting for their first list, or whose watch has stopped (apiVersion/plural). */
+    public List<String> unsyncedKinds() {
+        return watched.stream()
+                .filter(r -> !notServed.containsKey(r))
+                .filter(r -> !informers.containsKey(r) || !informers.get(r).hasSynced() || !informers.get(r).isRunning())
+                .map(r -> r.apiVersion() + "/" + r.plural())
+                .toList();
+    }
+
+    /** The kinds the cluster does not serve (no CRD), which are not watched. */
+    public List<String> notServedKinds() {
+        return notServed.keySet().stream().map(r -> r.apiVersion() + "/" + r.plural()).sorted().toList();
+    }
+
+    /** How many full resyncs (after a watch reconnected) have been published. */
+    public long resyncs() {
+        return resyncs.get();
+    }
+
+    public AgentSettings settings() {
+        return settings;
     }
 
     private void report() {
@@ -98,12 +165,16 @@ public final class ClusterAgent implements AutoCloseable {
 
     private void resyncReconnectedInformers() {
         for (Map.Entry<WatchedResource, SharedIndexInformer<GenericKubernetesResource>> entry : informers.entrySet()) {
+            if (!entry.getValue().hasSynced()) {
+                continue; // still listing for the first time: that is no reconnect
+            }
             boolean watching = entry.getValue().isWatching();
             boolean reconnected = watching && !wasWatching.get(entry.getKey());
             wasWatching.put(entry.getKey(), watching);
             if (reconnected) {
                 entry.getValue().getStore().list().forEach(resource -> publishObject(ClusterEvent.Type.UPSERTED, entry.getKey(), resource));
                 publish(ClusterEvent.Type.RESYNC_COMPLETED, null, body -> body.put("plural", entry.getKey().plural()));
+                resyncs.incrementAndGet();
             }
         }
     }

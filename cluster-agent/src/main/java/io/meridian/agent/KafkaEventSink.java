@@ -3,6 +3,7 @@ package io.meridian.agent;
 import io.meridian.schemas.ClusterEvent;
 import io.meridian.schemas.MessageCodec;
 import io.meridian.schemas.Topics;
+import java.time.Clock;
 import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -12,16 +13,23 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Publishes to {@code meridian.cluster-events} with an idempotent producer ({@code acks=all}), keyed by
- * {@code cluster/namespace/kind/name} so that everything about one object stays in order.
+ * {@code cluster/namespace/kind/name} so that everything about one object stays in order. What the broker
+ * acknowledged and refused is counted in {@link #deliveries()}.
  */
 public final class KafkaEventSink implements EventSink {
     private static final Logger log = LoggerFactory.getLogger(KafkaEventSink.class);
     private final KafkaProducer<String, String> producer;
+    private final Deliveries deliveries;
 
     public KafkaEventSink(String bootstrapServers) {
+        this(bootstrapServers, Clock.systemUTC());
+    }
+
+    public KafkaEventSink(String bootstrapServers, Clock clock) {
         this.producer = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrapServers, "acks", "all",
                 "enable.idempotence", "true", "linger.ms", "5", "compression.type", "lz4"),
                 new StringSerializer(), new StringSerializer());
+        this.deliveries = new Deliveries(clock);
     }
 
     @Override
@@ -29,13 +37,21 @@ public final class KafkaEventSink implements EventSink {
         producer.send(new ProducerRecord<>(Topics.CLUSTER_EVENTS, event.key(), MessageCodec.CLUSTER_EVENT.encode(event)),
                 (metadata, error) -> {
                     if (error != null) {
+                        deliveries.recordFailed(event.type(), error);
                         log.warn("cluster event {} not published: {}", event.key(), error.getMessage());
+                    } else {
+                        deliveries.recordAcknowledged(event.type());
                     }
                 });
     }
 
+    public Deliveries deliveries() {
+        return deliveries;
+    }
+
     @Override
     public void close() {
+        deliveries.recordClosed();
         producer.close();
     }
 }

@@ -3,8 +3,9 @@ package io.meridian.command;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.meridian.command.probe.ProbeAggregate;
-import io.meridian.embedded.EmbeddedKafka;
-import io.meridian.embedded.EmbeddedPostgresServer;
+import io.meridian.embedded.KafkaBroker;
+import io.meridian.embedded.TestInfrastructure;
+import io.meridian.embedded.PostgresServer;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -16,8 +17,8 @@ import org.springframework.test.context.DynamicPropertySource;
 
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class EventStoreWiringTest {
-    static final EmbeddedPostgresServer POSTGRES = EmbeddedPostgresServer.start();
-    static final EmbeddedKafka KAFKA = EmbeddedKafka.start();
+    static final PostgresServer POSTGRES = TestInfrastructure.postgres();
+    static final KafkaBroker KAFKA = TestInfrastructure.kafka();
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {

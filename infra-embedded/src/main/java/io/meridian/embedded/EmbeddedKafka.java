@@ -20,7 +20,7 @@ import org.apache.kafka.server.common.MetadataVersion;
  * Kafka's own KRaft server, in this process: one node acting as broker and controller on loopback
  * ports, its log in a temporary folder that is removed on close.
  */
-public final class EmbeddedKafka implements AutoCloseable {
+public final class EmbeddedKafka implements KafkaBroker {
     private final KafkaRaftServer server;
     private final Path logDir;
     private final String bootstrapServers;

@@ -9,7 +9,7 @@ import java.sql.Statement;
 import javax.sql.DataSource;
 
 /** A real PostgreSQL 18 server in a child process on a loopback port, removed on close. */
-public final class EmbeddedPostgresServer implements AutoCloseable {
+public final class EmbeddedPostgresServer implements PostgresServer {
     private final EmbeddedPostgres postgres;
 
     private EmbeddedPostgresServer(EmbeddedPostgres postgres) {

@@ -241,27 +241,159 @@ class DeploymentManifestsTest {
                 }));
     }
 
+    /**
+     * Variables a service reads that a deployment may leave to their defaults, with the reason. Everything else a
+     * service reads (its application.yml placeholders, its System.getenv calls) must be set in both k8s and compose.
+     */
+    private static final Map<String, Map<String, String>> MAY_DEFAULT = Map.of(
+            "command-service", Map.of("PORT", "SERVER_PORT is set instead"),
+            "projection-service", Map.of("MERIDIAN_PROJECTION_PORT", "SERVER_PORT is set instead"),
+            "webhook-gateway", Map.of("MERIDIAN_GATEWAY_PORT", "SERVER_PORT is set instead",
+                    "MERIDIAN_COMMAND_TIMEOUT", "2 s suits both set-ups"),
+            "cluster-agent", Map.of("MERIDIAN_HEARTBEAT_SECONDS", "3 s suits both set-ups"));
+    /** Variables only one of the two set-ups may leave unset. */
+    private static final Map<String, String> UNSET_IN_COMPOSE = Map.of(
+            "MERIDIAN_TLS_DIR", "the gateway issues its own certificate at start");
+    private static final Map<String, String> UNSET_IN_K8S = Map.of(
+            "KUBECONFIG", "the agent uses its service account in the cluster it runs in");
+
     @Test
-    void deploymentsAndComposeSetTheEnvironmentEachServiceReads() {
-        Map<String, List<String>> expected = Map.of(
-                "command-service", List.of("MERIDIAN_KAFKA_BOOTSTRAP", "MERIDIAN_DB_URL", "MERIDIAN_DB_USER",
-                        "MERIDIAN_DB_PASSWORD"),
-                "projection-service", List.of("MERIDIAN_KAFKA_BOOTSTRAP", "MERIDIAN_DB_URL", "MERIDIAN_DB_USER",
-                        "MERIDIAN_DB_PASSWORD"),
-                "webhook-gateway", List.of("MERIDIAN_KAFKA_BOOTSTRAP", "MERIDIAN_COMMAND_URL", "MERIDIAN_TLS_DIR",
-                        "MERIDIAN_KUBECONFIGS_DIR"),
-                "cluster-agent", List.of("MERIDIAN_KAFKA_BOOTSTRAP", "MERIDIAN_CLUSTER_NAME", "MERIDIAN_CLUSTER_ROLE",
-                        "MERIDIAN_AGENT_QPS", "MERIDIAN_AGENT_BURST"));
+    void deploymentsSetEveryEnvironmentVariableTheServiceReads() {
+        JsonNode composeServices = compose().path("services");
+
+        assertThat(SERVICES).allSatisfy(service -> {
+            Set<String> required = new TreeSet<>(variablesRead(service));
+            required.removeAll(MAY_DEFAULT.get(service).keySet());
+            assertThat(k8sEnvironment(service)).as("k8s Deployment " + service)
+                    .containsAll(without(required, UNSET_IN_K8S.keySet()));
+            assertThat(fieldNames(composeServices.path(service).path("environment"))).as("compose " + service)
+                    .containsAll(without(required, UNSET_IN_COMPOSE.keySet()));
+        });
+    }
+
+    @Test
+    void deploymentsSetNoMeridianVariableTheServiceDoesNotRead() {
+        JsonNode composeServices = compose().path("services");
+
+        assertThat(SERVICES).allSatisfy(service -> {
+            Set<String> read = variablesRead(service);
+            assertThat(ours(k8sEnvironment(service))).as("k8s Deployment " + service).isSubsetOf(read);
+            assertThat(ours(fieldNames(composeServices.path(service).path("environment")))).as("compose " + service)
+                    .isSubsetOf(read);
+        });
+    }
+
+    @Test
+    void variablesReadAreFoundInApplicationYamlAndCode() {
+        assertThat(variablesRead("cluster-agent")).contains("MERIDIAN_CLUSTER_NAME", "MERIDIAN_CLUSTER_ROLE", "KUBECONFIG",
+                "MERIDIAN_KAFKA_BOOTSTRAP", "MERIDIAN_AGENT_QPS", "MERIDIAN_AGENT_BURST");
+        assertThat(variablesRead("webhook-gateway")).as("System.getenv in GatewayApplication").contains("MERIDIAN_TLS_DIR");
+        assertThat(variablesRead("command-service")).contains("MERIDIAN_DB_URL", "MERIDIAN_KAFKA_BOOTSTRAP");
+    }
+
+    @Test
+    void everyServiceListensWhereItsProbesAndHealthchecksLook() {
         JsonNode composeServices = compose().path("services");
 
         assertThat(kind("Deployment")).allSatisfy(d -> {
-            List<String> names = stream(d.node().at("/spec/template/spec/containers/0/env"))
-                    .map(e -> e.path("name").asText()).toList();
-            assertThat(names).as(d.name()).containsAll(expected.get(d.name())).doesNotContain("KUBECONFIG");
+            JsonNode container = d.node().at("/spec/template/spec/containers/0");
+            int containerPort = container.at("/ports/0/containerPort").asInt();
+            assertThat(envValue(container, "SERVER_PORT")).as(d.name()).isEqualTo(String.valueOf(containerPort));
+            assertThat(container.at("/readinessProbe/httpGet/port").asText())
+                    .isEqualTo(container.at("/ports/0/name").asText());
         });
-        assertThat(SERVICES).allSatisfy(name -> assertThat(fieldNames(composeServices.path(name).path("environment")))
-                .as(name).containsAll(expected.get(name).stream()
-                        .filter(v -> !v.equals("MERIDIAN_TLS_DIR")).toList()));
+        assertThat(SERVICES).allSatisfy(service -> {
+            JsonNode compose = composeServices.path(service);
+            String port = compose.path("environment").path("SERVER_PORT").asText();
+            assertThat(port).as(service).isNotBlank();
+            assertThat(stream(compose.path("healthcheck").path("test")).map(JsonNode::asText).toList())
+                    .as(service).anySatisfy(arg -> assertThat(arg).contains("localhost:" + port + "/actuator/health/"));
+        });
+    }
+
+    @Test
+    void everyServiceBuildsTheExecutableJarTheDockerfileCopies() throws IOException {
+        String parentPom = Files.readString(ROOT.resolve("pom.xml"));
+        String dockerfile = Files.readString(ROOT.resolve("deploy/Dockerfile"));
+
+        assertThat(parentPom).contains("<classifier>exec</classifier>");
+        assertThat(dockerfile).contains("\"$MODULE\"/target/\"$MODULE\"-*-exec.jar");
+        assertThat(SERVICES).allSatisfy(service -> {
+            String pom = text(ROOT.resolve(service).resolve("pom.xml"));
+            assertThat(pom).as(service).contains("<artifactId>" + service + "</artifactId>")
+                    .contains("<artifactId>spring-boot-maven-plugin</artifactId>");
+            String mainClass = between(pom, "<meridian.main-class>", "</meridian.main-class>");
+            Path source = ROOT.resolve(service).resolve("src/main/java").resolve(mainClass.replace('.', '/') + ".java");
+            assertThat(text(source)).as(mainClass).contains("public static void main(String[] args)");
+            Path jar = ROOT.resolve(service).resolve("target").resolve(service + "-0.1.0-SNAPSHOT-exec.jar");
+            if (Files.isRegularFile(jar)) {
+                // built in this run (./mvnw verify packages the services before the standalone tests)
+                assertThat(startClass(jar)).as(jar.toString()).isEqualTo(mainClass);
+            }
+        });
+    }
+
+    @Test
+    void composeAndKubernetesRunTheImagesTheDockerfileBuilds() {
+        JsonNode composeServices = compose().path("services");
+        Set<String> kustomized = stream(read(K8S.resolve("kustomization.yaml")).get(0).path("images"))
+                .map(i -> i.path("name").asText()).collect(Collectors.toSet());
+
+        assertThat(SERVICES).allSatisfy(service -> {
+            assertThat(composeServices.path(service).path("image").asText()).startsWith("meridian/" + service + ":");
+            assertThat(kustomized).contains("meridian/" + service);
+        });
+        assertThat(kind("Deployment")).allSatisfy(d -> assertThat(d.node().at("/spec/template/spec/containers/0/image")
+                .asText()).startsWith("meridian/" + d.name() + ":"));
+    }
+
+    @Test
+    void grafanaPanelsQueryOnlyRelationsTheProjectionMigrationsCreate() throws IOException {
+        Set<String> created = new TreeSet<>();
+        try (Stream<Path> migrations = Files.list(ROOT.resolve("projection-service/src/main/resources/db/migration"))) {
+            for (Path migration : migrations.toList()) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("create (?:table|view) (\\w+)")
+                        .matcher(text(migration).toLowerCase(java.util.Locale.ROOT));
+                while (m.find()) {
+                    created.add(m.group(1));
+                }
+            }
+        }
+        JsonNode dashboard = YAML.readTree(ROOT.resolve("deploy/grafana/dashboards/meridian-decisions.json").toFile());
+        List<String> queried = new ArrayList<>();
+        for (JsonNode panel : dashboard.path("panels")) {
+            for (JsonNode target : panel.path("targets")) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)\\bfrom\\s+(\\w+)")
+                        .matcher(target.path("rawSql").asText());
+                while (m.find()) {
+                    queried.add(m.group(1).toLowerCase(java.util.Locale.ROOT));
+                }
+            }
+        }
+
+        assertThat(queried).isNotEmpty().contains("workloadspread_subset_pods");
+        assertThat(created).containsAll(queried);
+    }
+
+    @Test
+    void clusterAgentRoleGrantsExactlyTheKindsTheAgentWatches() {
+        Set<String> watched = io.meridian.agent.WatchedResource.defaults().stream()
+                .map(r -> r.group() + "/" + r.plural()).collect(Collectors.toCollection(TreeSet::new));
+
+        assertThat(granted("meridian-cluster-agent", "list")).isEqualTo(watched);
+        assertThat(granted("meridian-cluster-agent", "watch")).isEqualTo(watched);
+    }
+
+    @Test
+    void gatewayRoleGrantsOnlyTheVerbsTheApplierCalls() {
+        Doc role = clusterRole("meridian-webhook-gateway");
+
+        assertThat(role.node().path("rules")).flatExtracting(r -> stream(r.path("verbs")).map(JsonNode::asText).toList())
+                .containsOnly("get", "create", "update", "delete");
+        assertThat(granted("meridian-webhook-gateway", "update")).contains("/pods", "apps/deployments",
+                "apps.kruise.io/workloadspreads/status", "apps.meridian.io/workloadspreads/status",
+                "apps.karmada.io/workloadrebalancers/status");
+        assertThat(granted("meridian-webhook-gateway", "delete")).contains("/pods");
     }
 
     @Test
@@ -297,8 +429,7 @@ class DeploymentManifestsTest {
 
     @Test
     void clusterAgentRoleOnlyReads() {
-        Doc role = kind("ClusterRole").stream().filter(d -> d.name().equals("meridian-cluster-agent")).findFirst()
-                .orElseThrow();
+        Doc role = clusterRole("meridian-cluster-agent");
 
         assertThat(role.node().path("rules")).flatExtracting(r -> stream(r.path("verbs")).map(JsonNode::asText).toList())
                 .containsOnly("get", "list", "watch");
@@ -359,6 +490,94 @@ class DeploymentManifestsTest {
     }
 
     // ---------------------------------------------------------------------------------------------- helpers
+
+    private static final java.util.regex.Pattern PLACEHOLDER = java.util.regex.Pattern.compile("\\$\\{([A-Z][A-Z0-9_]*)(:[^}]*)?}");
+    private static final java.util.regex.Pattern GETENV = java.util.regex.Pattern.compile("getenv\\(\"([A-Z][A-Z0-9_]*)\"\\)");
+
+    /** The environment variables a service reads: its application.yml placeholders and System.getenv calls. */
+    private static Set<String> variablesRead(String service) {
+        Set<String> names = new TreeSet<>();
+        Path module = ROOT.resolve(service);
+        java.util.regex.Matcher yaml = PLACEHOLDER.matcher(text(module.resolve("src/main/resources/application.yml")));
+        while (yaml.find()) {
+            names.add(yaml.group(1));
+        }
+        try (Stream<Path> sources = Files.walk(module.resolve("src/main/java"))) {
+            for (Path source : sources.filter(p -> p.toString().endsWith(".java")).toList()) {
+                java.util.regex.Matcher code = GETENV.matcher(text(source));
+                while (code.find()) {
+                    names.add(code.group(1));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return names;
+    }
+
+    private static List<String> k8sEnvironment(String service) {
+        Doc deployment = kind("Deployment").stream().filter(d -> d.name().equals(service)).findFirst()
+                .orElseThrow(() -> new AssertionError("no Deployment " + service));
+        return stream(deployment.node().at("/spec/template/spec/containers/0/env")).map(e -> e.path("name").asText()).toList();
+    }
+
+    private static String envValue(JsonNode container, String name) {
+        return stream(container.path("env")).filter(e -> e.path("name").asText().equals(name))
+                .map(e -> e.path("value").asText()).findFirst().orElse("");
+    }
+
+    /** Meridian's own variables (and KUBECONFIG), not Spring's (SERVER_PORT) or the JVM's. */
+    private static List<String> ours(List<String> names) {
+        return names.stream().filter(n -> n.startsWith("MERIDIAN_") || n.equals("KUBECONFIG")).toList();
+    }
+
+    private static Set<String> without(Set<String> names, Set<String> removed) {
+        Set<String> left = new TreeSet<>(names);
+        left.removeAll(removed);
+        return left;
+    }
+
+    private static Doc clusterRole(String name) {
+        return kind("ClusterRole").stream().filter(d -> d.name().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no ClusterRole " + name));
+    }
+
+    /** {@code group/resource} pairs a ClusterRole grants {@code verb} on. */
+    private static Set<String> granted(String role, String verb) {
+        Set<String> pairs = new TreeSet<>();
+        for (JsonNode rule : clusterRole(role).node().path("rules")) {
+            if (stream(rule.path("verbs")).map(JsonNode::asText).anyMatch(v -> v.equals(verb) || v.equals("*"))) {
+                for (JsonNode group : rule.path("apiGroups")) {
+                    for (JsonNode resource : rule.path("resources")) {
+                        pairs.add(group.asText() + "/" + resource.asText());
+                    }
+                }
+            }
+        }
+        return pairs;
+    }
+
+    private static String startClass(Path jar) {
+        try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile())) {
+            return file.getManifest().getMainAttributes().getValue("Start-Class");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String between(String text, String open, String close) {
+        int start = text.indexOf(open);
+        assertThat(start).as(open).isNotNegative();
+        return text.substring(start + open.length(), text.indexOf(close, start)).trim();
+    }
+
+    private static String text(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
 
     /** Structural schema: a type at every level unless int-or-string or preserve-unknown-fields stands in. */
     private static void checkStructural(JsonNode schema, String at, List<String> violations) {

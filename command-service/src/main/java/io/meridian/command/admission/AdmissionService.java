@@ -70,10 +70,12 @@ public class AdmissionService {
         MDC.put("cluster", request.cluster());
         MDC.put("decisionId", decisionId);
         try {
-            if ("CREATE".equals(request.operation())) {
-                return create(request, decisionId);
-            }
-            return delete(request, decisionId);
+            AdmissionOutcome outcome = "CREATE".equals(request.operation()) ? create(request, decisionId)
+                    : delete(request, decisionId);
+            // cluster, aggregate and decisionId come with the line from the MDC
+            log.debug("{} of pod {}: {} ({})", request.operation(), request.pod().path("metadata").path("name").asText(""),
+                    outcome.verdict(), outcome.reason());
+            return outcome;
         } finally {
             MDC.remove("cluster");
             MDC.remove("decisionId");

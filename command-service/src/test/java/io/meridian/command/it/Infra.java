@@ -12,8 +12,9 @@ import io.meridian.command.CommandServiceApplication;
 import io.meridian.command.cluster.ClusterEventConsumer;
 import io.meridian.command.kafka.DeadLetters;
 import io.meridian.command.ws.KernelJson;
-import io.meridian.embedded.EmbeddedKafka;
-import io.meridian.embedded.EmbeddedPostgresServer;
+import io.meridian.embedded.KafkaBroker;
+import io.meridian.embedded.TestInfrastructure;
+import io.meridian.embedded.PostgresServer;
 import io.meridian.schemas.ClusterEvent;
 import io.meridian.schemas.DomainEvent;
 import io.meridian.schemas.MessageCodec;
@@ -52,8 +53,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 /** One Kafka broker and one PostgreSQL for all integration tests of the JVM (stopped when it exits). */
 final class Infra {
-    static final EmbeddedKafka KAFKA = EmbeddedKafka.start();
-    static final EmbeddedPostgresServer POSTGRES = EmbeddedPostgresServer.start();
+    static final KafkaBroker KAFKA = TestInfrastructure.kafka();
+    static final PostgresServer POSTGRES = TestInfrastructure.postgres();
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     static {

@@ -17,9 +17,9 @@ public class DomainEventStore {
         this.jdbc = jdbc;
     }
 
-    /** Stores an event once; a redelivered event changes nothing. */
-    public void insert(DomainEvent event) {
-        jdbc.update("""
+    /** Stores an event once; a redelivered event changes nothing. True when the event was new. */
+    public boolean insert(DomainEvent event) {
+        return 1 == jdbc.update("""
                 insert into domain_event (event_id, aggregate_type, aggregate_id, sequence, type, occurred_at,
                                           decision_id, kernel_version, reason, payload)
                 values (?, ?, ?, ?, ?, ?, ?, ?, ?, cast(? as jsonb))

@@ -1,6 +1,7 @@
 package io.meridian.projection.kafka;
 
 import io.meridian.projection.decisions.DomainEventStore;
+import io.meridian.projection.placements.PlacementStore;
 import io.meridian.schemas.Decoded;
 import io.meridian.schemas.DomainEvent;
 import io.meridian.schemas.MessageCodec;
@@ -29,7 +30,8 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Projects {@code meridian.domain-events} into PostgreSQL. The offset of each partition is stored in
+ * Projects {@code meridian.domain-events} into PostgreSQL: every event into the decision history, the
+ * WorkloadSpread events also into the current pod placements. The offset of each partition is stored in
  * the same transaction as the rows, and reading resumes from there: nothing is lost or counted twice.
  * A record that cannot be decoded goes to the {@code .dlq} topic with the reason, then counts as done.
  */
@@ -41,13 +43,16 @@ public class DomainEventProjector implements SmartLifecycle {
 
     private final ProjectionKafkaProperties kafka;
     private final DomainEventStore store;
+    private final PlacementStore placements;
     private final TransactionTemplate transactions;
     private volatile KafkaConsumer<String, String> consumer;
     private volatile Thread worker;
 
-    public DomainEventProjector(ProjectionKafkaProperties kafka, DomainEventStore store, TransactionTemplate transactions) {
+    public DomainEventProjector(ProjectionKafkaProperties kafka, DomainEventStore store, PlacementStore placements,
+                                TransactionTemplate transactions) {
         this.kafka = kafka;
         this.store = store;
+        this.placements = placements;
         this.transactions = transactions;
     }
 
@@ -91,8 +96,8 @@ public class DomainEventProjector implements SmartLifecycle {
         transactions.executeWithoutResult(status -> {
             int i = 0;
             for (ConsumerRecord<String, String> record : records) {
-                if (decoded.get(i++) instanceof Decoded.Accepted<DomainEvent> accepted) {
-                    store.insert(accepted.message());
+                if (decoded.get(i++) instanceof Decoded.Accepted<DomainEvent> accepted && store.insert(accepted.message())) {
+                    placements.apply(accepted.message());
                 }
                 store.storeOffset(kafka.consumerName(), record.topic(), record.partition(), record.offset() + 1);
             }

@@ -14,7 +14,8 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
-import io.meridian.embedded.EmbeddedKafka;
+import io.meridian.embedded.KafkaBroker;
+import io.meridian.embedded.TestInfrastructure;
 import io.meridian.gateway.GatewayHttps;
 import io.meridian.gateway.tls.TlsBootstrap;
 import io.meridian.schemas.Decoded;
@@ -69,7 +70,7 @@ import org.springframework.test.context.DynamicPropertySource;
 class MutationApplierIntegrationTest {
     private static final java.util.logging.Logger MOCK_LOG = java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
     private static final ObjectMapper JSON = new ObjectMapper();
-    static final EmbeddedKafka kafka = EmbeddedKafka.start();
+    static final KafkaBroker kafka = TestInfrastructure.kafka();
     static final KubernetesMockServer member1 = crudServer();
     static final KubernetesClient kube;
     static final Path kubeconfigs;
