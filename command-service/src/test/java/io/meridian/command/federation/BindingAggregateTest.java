@@ -218,6 +218,32 @@ class BindingAggregateTest {
     }
 
     @Test
+    void aRescheduleThatPreservesAvailabilityAddsBeforeItRemoves() {
+        TestExecutor<BindingAggregate> given = failedOver();
+        inputs.members.set(1, ready("member2", false, 20L));
+        inputs.copies.put("member1", new BindingSource.CopyState(9, 9));
+        given.when(new RescheduleBinding(ID, "rb", true, T0.plusSeconds(100)))
+                .expectEventsMatching(events(
+                        p -> p instanceof io.meridian.command.federation.api.BindingRolloutStarted r
+                                && r.availableAtStart() == 9,
+                        scheduledWhere(s -> s.assignment().equals(Map.of("member1", 6, "member2", 3))
+                                && s.applied().equals(Map.of("member1", 9, "member2", 3))),
+                        payload(BindingRescheduled.class)));
+    }
+
+    @Test
+    void aRolloutStepsOnOnceTheNewReplicasAreReady() {
+        TestExecutor<BindingAggregate> given = failedOver();
+        inputs.members.set(1, ready("member2", false, 20L));
+        inputs.copies.put("member1", new BindingSource.CopyState(9, 9));
+        given.andGivenCommands(new RescheduleBinding(ID, "rb", true, T0.plusSeconds(100)));
+        inputs.copies.put("member2", new BindingSource.CopyState(3, 3));
+        given.when(sync(110))
+                .expectEventsMatching(events(scheduledWhere(s -> BindingPlanner.ROLLOUT_STEP.equals(s.trigger())
+                        && s.applied().equals(Map.of("member1", 6, "member2", 3)) && mutation(s, "member1", "ApplyObject", 6))));
+    }
+
+    @Test
     void aRescheduleOfAnUnknownBindingFails() {
         fixture.givenNoPriorActivity()
                 .when(new RescheduleBinding(ID, "rb", false, T0))
