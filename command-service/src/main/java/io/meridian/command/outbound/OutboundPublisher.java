@@ -28,8 +28,11 @@ import io.meridian.schemas.Topics;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.EventMessage;
@@ -113,7 +116,7 @@ public class OutboundPublisher implements DisposableBean {
         List<ProducerRecord<String, String>> records = new ArrayList<>();
         for (PlannedMutation planned : event.mutations()) {
             Mutation mutation = new Mutation(Mutation.SCHEMA_VERSION, event.decisionId() + "/" + planned.index(), id[0],
-                    event.now(), event.id(), event.decisionId(), type(planned.type()),
+                    event.now(), event.id(), event.decisionId(), OutboundRecords.type(planned.type()),
                     new ObjectRef(planned.targetApiVersion(), planned.targetKind(), id[1], planned.targetName(),
                             planned.targetUid(), null), planned.body());
             records.add(new ProducerRecord<>(Topics.MUTATIONS, id[0], MessageCodec.MUTATION.encode(mutation)));
@@ -187,18 +190,22 @@ public class OutboundPublisher implements DisposableBean {
         return new ProducerRecord<>(Topics.DOMAIN_EVENTS, aggregateId, MessageCodec.DOMAIN_EVENT.encode(event));
     }
 
-    private static Mutation.Type type(String wire) {
-        for (Mutation.Type type : Mutation.Type.values()) {
-            if (type.wire().equals(wire)) {
-                return type;
-            }
+    /** Sends all, then waits for every acknowledgement; a failure throws, so the processor retries the event. */
+    public void publish(List<ProducerRecord<String, String>> records) {
+        List<Future<RecordMetadata>> sent = new ArrayList<>(records.size());
+        for (ProducerRecord<String, String> record : records) {
+            sent.add(producer.send(record));
         }
-        throw new IllegalArgumentException("unknown mutation type " + wire);
-    }
-
-    /** Sends all and waits for every acknowledgement ({@link AckedSend}). */
-    private void publish(List<ProducerRecord<String, String>> records) {
-        AckedSend.sendAll(producer, records);
+        try {
+            for (Future<RecordMetadata> ack : sent) {
+                ack.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while publishing", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot publish to Kafka: " + e.getCause(), e.getCause());
+        }
         if (log.isDebugEnabled()) {
             MDC.put("aggregate", records.isEmpty() ? "" : records.get(records.size() - 1).key());
             log.debug("published {} record(s)", records.size());

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * the policy's stabilizationSeconds). Tagged {@code e2e}; one runtime for the class.
  */
 @Tag("e2e")
+@Tag("soak")
 class FederationFailoverE2ETest extends FederationRuntime {
     @Test
     void anUnreachableMemberFailsOverAndWithoutFailbackNothingMovesBack() {

@@ -160,9 +160,9 @@ class ScenarioRunnerTest {
         assertThat(outcome.results()).hasSize(16);
         assertThat(outcome.failures()).isEqualTo(7);
         assertThat(lines.subList(2, 7)).allMatch(l -> l.startsWith("ok  "));
-        assertThat(List.of(lines.get(7), lines.get(9))).allSatisfy(l -> assertThat(l).startsWith("FAIL ").endsWith(": not supported yet"));
-        // no control plane here: nothing placed the Deployment, so every cluster reads 0
-        assertThat(lines.get(8)).startsWith("FAIL step 6 expect Deployment default/web clusters").endsWith(": saw member1: 0, member2: 0");
+        assertThat(lines.get(7)).startsWith("FAIL ").endsWith(": no UnitedDeployment default/ud in member1");
+        assertThat(lines.get(8)).startsWith("FAIL ").endsWith(": saw member1: 0, member2: 0");
+        assertThat(lines.get(9)).startsWith("FAIL ").endsWith(": not supported yet");
         assertThat(lines.get(10)).startsWith("ok  step 8 delete Deployment all/other in member1");
         assertThat(lines.get(11)).endsWith(": no Deployment all/other");
         assertThat(lines.get(12)).startsWith("FAIL step 10 delete WorkloadRebalancer none in member1").endsWith(": no WorkloadRebalancer none");
