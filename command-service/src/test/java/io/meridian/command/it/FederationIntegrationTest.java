@@ -52,13 +52,14 @@ class FederationIntegrationTest {
             upsert(HOST, "PropagationPolicy", "policy.karmada.io/v1alpha1", "fed", "nginx", policy());
             upsert(HOST, "Deployment", "apps/v1", "fed", "nginx", deployment(9, null));
 
-            await().atMost(Duration.ofSeconds(60)).until(() -> replicasIn(HOST, "ApplyObject", 6)
+            // generous: on a loaded machine the first consumers and processors take a while to start
+            await().atMost(Duration.ofSeconds(120)).until(() -> replicasIn(HOST, "ApplyObject", 6)
                     && replicasIn(MEMBER, "ApplyObject", 3));
             await().atMost(Duration.ofSeconds(20)).until(() -> bindingDecisions().stream()
                     .anyMatch(d -> "BindingScheduled".equals(d.type()) && d.decisionId() != null));
 
             upsert(HOST, "Deployment", "apps/v1", "fed", "nginx", deployment(3, 6));
-            await().atMost(Duration.ofSeconds(60)).until(() -> replicasIn(HOST, "ApplyObject", 2)
+            await().atMost(Duration.ofSeconds(120)).until(() -> replicasIn(HOST, "ApplyObject", 2)
                     && replicasIn(MEMBER, "Scale", 1));
         } finally {
             agents.shutdownNow();
