@@ -28,6 +28,7 @@ public record WatchedResource(String group, String version, String plural, Strin
                 new WatchedResource("apps.kruise.io", "v1beta1", "statefulsets", "StatefulSet", true),
                 new WatchedResource("apps.kruise.io", "v1alpha1", "workloadspreads", "WorkloadSpread", true),
                 new WatchedResource("apps.kruise.io", "v1alpha1", "uniteddeployments", "UnitedDeployment", true),
+                new WatchedResource("apps.kruise.io", "v1beta1", "uniteddeployments", "UnitedDeployment", true),
                 new WatchedResource("apps.meridian.io", "v1alpha1", "workloadspreads", "WorkloadSpread", true),
                 new WatchedResource("apps.meridian.io", "v1alpha1", "uniteddeployments", "UnitedDeployment", true),
                 new WatchedResource("apps.meridian.io", "v1alpha1", "workloadrebalancers", "WorkloadRebalancer", false),

@@ -8,38 +8,59 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * A TCP relay in front of a simulated API server. Everyone outside the simulation reaches the
  * cluster through it; {@link #cut()} drops every open connection and refuses new ones until
  * {@link #restore()}, which is how a cluster becomes unreachable while its own controllers (which
- * talk to the server directly) keep running. TLS passes through untouched.
+ * talk to the server directly) keep running. TLS passes through untouched. In front of several
+ * servers (replicas behind one Service) it hands each new connection to the next in turn.
  */
-final class CuttableProxy implements AutoCloseable {
+public final class CuttableProxy implements AutoCloseable {
 
   private final ServerSocket listener;
-  private final InetSocketAddress target;
+  private final List<InetSocketAddress> targets;
+  private final AtomicInteger next = new AtomicInteger();
+  private final AtomicIntegerArray connections;
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
   private final Thread acceptor;
   private volatile boolean cut;
   private volatile boolean closed;
 
   CuttableProxy(String name, int targetPort) {
+    this(name, List.of(targetPort));
+  }
+
+  /** A relay on a free loopback port to the given loopback ports, round robin per connection. */
+  public CuttableProxy(String name, List<Integer> targetPorts) {
+    if (targetPorts.isEmpty()) {
+      throw new IllegalArgumentException("a relay needs at least one target port");
+    }
     try {
       this.listener = new ServerSocket(0, 200, InetAddress.getLoopbackAddress());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    this.target = new InetSocketAddress(InetAddress.getLoopbackAddress(), targetPort);
+    this.targets = targetPorts.stream()
+        .map(port -> new InetSocketAddress(InetAddress.getLoopbackAddress(), port)).toList();
+    this.connections = new AtomicIntegerArray(targets.size());
     this.acceptor = new Thread(this::acceptLoop, "sim-proxy-" + name);
     acceptor.setDaemon(true);
     acceptor.start();
   }
 
-  int port() {
+  public int port() {
     return listener.getLocalPort();
+  }
+
+  /** How many connections were relayed to the {@code index}-th target port. */
+  public int connections(int index) {
+    return connections.get(index);
   }
 
   boolean isCut() {
@@ -77,8 +98,9 @@ final class CuttableProxy implements AutoCloseable {
 
   private void relay(Socket client) {
     Socket upstream = new Socket();
+    int index = Math.floorMod(next.getAndIncrement(), targets.size());
     try {
-      upstream.connect(target, 2_000);
+      upstream.connect(targets.get(index), 2_000);
       client.setTcpNoDelay(true);
       upstream.setTcpNoDelay(true);
     } catch (IOException e) {
@@ -86,6 +108,7 @@ final class CuttableProxy implements AutoCloseable {
       closeQuietly(upstream);
       return;
     }
+    connections.incrementAndGet(index);
     open.add(client);
     open.add(upstream);
     pump(client, upstream);

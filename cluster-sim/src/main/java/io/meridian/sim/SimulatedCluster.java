@@ -163,8 +163,9 @@ public final class SimulatedCluster implements AutoCloseable {
         .withCaCertData(Base64.getEncoder().encodeToString(caPem.getBytes(StandardCharsets.UTF_8)))
         .withTrustCerts(true)
         .withNamespace("default")
-        .withRequestTimeout(10_000)
-        // a loaded machine (CI, many sessions on 2 cores) can take longer than fabric8's 10 s default to connect
+        // on a loaded machine (CI, many sessions on 2 cores) a fleet's start waited more than 10 s for a
+        // connection: fabric8's vert.x client bounds that wait by the request timeout, not only the connection's
+        .withRequestTimeout(30_000)
         .withConnectionTimeout(60_000)
         .withCustomHeaders(Map.of(SimApiDispatcher.SIM_HEADER, "controller"))
         .build();

@@ -82,6 +82,11 @@ public final class StandaloneRuntime implements AutoCloseable {
     private int projectionPort;
     private int gatewayPort;
     private final Map<String, ConfigurableApplicationContext> services = new LinkedHashMap<>();
+    private final Map<String, ServiceDefinition> definitions = new LinkedHashMap<>();
+
+    /** How a service was started, so that it can be started again (tests of restarts and of a second gateway). */
+    private record ServiceDefinition(Class<?> application, Map<String, Object> properties, List<String> skip) {
+    }
 
     private StandaloneRuntime(Progress progress) {
         this.progress = progress;
@@ -260,6 +265,7 @@ public final class StandaloneRuntime implements AutoCloseable {
      * of the packages it does not use.
      */
     private void startService(String name, Class<?> application, Map<String, Object> properties, List<String> skip) {
+        definitions.put(name, new ServiceDefinition(application, Map.copyOf(properties), List.copyOf(skip)));
         Map<String, Object> all = new LinkedHashMap<>(properties);
         all.put("spring.config.location", "optional:" + ownApplicationYaml(application));
         Path migrations = ownMigrations(application);
@@ -331,8 +337,16 @@ public final class StandaloneRuntime implements AutoCloseable {
     }
 
     private void registerWebhooks() {
+        routeWebhooksTo(gatewayUrl());
+    }
+
+    /**
+     * Points every cluster's webhooks at {@code url} (a gateway, or a relay in front of several that presents the
+     * gateway's certificate), and gives the simulated API servers a moment to see it.
+     */
+    public void routeWebhooksTo(String url) {
         for (SimulatedCluster cluster : fleet.clusters()) {
-            cluster.api().apply(Webhooks.manifest(gatewayUrl(), cluster.name(), caBundle));
+            cluster.api().apply(Webhooks.manifest(url, cluster.name(), caBundle));
         }
         // the simulated API server reads webhook configurations from a watch; give it a moment to see them
         sleep(Duration.ofMillis(700));
@@ -355,6 +369,42 @@ public final class StandaloneRuntime implements AutoCloseable {
             agent.start();
             started.push(agent);
         }
+    }
+
+    /**
+     * Stops one service (its Spring context) and leaves everything else running, as when its process dies;
+     * {@link #restartService} starts it again. For the failure tests.
+     */
+    public synchronized void stopService(String name) {
+        ConfigurableApplicationContext context = services.remove(name);
+        if (context == null) {
+            throw new IllegalArgumentException("no running service " + name);
+        }
+        context.close();
+    }
+
+    /** Starts a stopped service again with its first configuration (same port, same database, same Kafka groups). */
+    public synchronized void restartService(String name) {
+        ServiceDefinition definition = definitions.get(name);
+        if (definition == null || services.containsKey(name)) {
+            throw new IllegalArgumentException("no stopped service " + name);
+        }
+        timed(name + " restarted", () -> startService(name, definition.application(), definition.properties(), definition.skip()));
+    }
+
+    /**
+     * Starts one more webhook-gateway, configured as the first one but on its own port (the same certificate,
+     * command-service, Kafka and clusters), and answers its URL. The webhooks keep calling the first gateway.
+     */
+    public synchronized String startAnotherGateway(String name) {
+        ServiceDefinition gateway = definitions.get("webhook-gateway");
+        int port = freePort();
+        Map<String, Object> properties = new LinkedHashMap<>(gateway.properties());
+        properties.put("server.port", port);
+        properties.put("MERIDIAN_GATEWAY_PORT", port);
+        properties.put("meridian.standalone.service", name);
+        timed(name + " on :" + port, () -> startService(name, gateway.application(), properties, gateway.skip()));
+        return "https://127.0.0.1:" + port;
     }
 
     public SimulatedFleet fleet() {

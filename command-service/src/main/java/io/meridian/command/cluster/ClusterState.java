@@ -70,6 +70,11 @@ public class ClusterState {
         return ofKind(spreadIndex(cluster), null, WORKLOAD_SPREAD);
     }
 
+    /** Every object of a kind in a cluster, in name order (e.g. the UnitedDeployments to bring up to date at start). */
+    public List<ObjectNode> ofKind(String cluster, String kind) {
+        return ofKind(objects(cluster), null, kind);
+    }
+
     public List<ObjectNode> pods(String cluster, String namespace) {
         return ofKind(objects(cluster), namespace, POD);
     }

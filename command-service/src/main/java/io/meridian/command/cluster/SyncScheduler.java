@@ -6,11 +6,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import io.meridian.command.kafka.MeridianProperties;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.slf4j.Logger;
@@ -30,29 +25,20 @@ public class SyncScheduler implements DisposableBean {
     private final ClusterState state;
     private final CommandGateway commands;
     private final Clock clock;
-    private final long debounceMillis;
-    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "spread-sync");
-        t.setDaemon(true);
-        return t;
-    });
-    private final ConcurrentMap<String, String> pending = new ConcurrentHashMap<>();
+    private final Debouncer debouncer;
 
     public SyncScheduler(ClusterState state, CommandGateway commands, Clock clock, MeridianProperties properties) {
         this.state = state;
         this.commands = commands;
         this.clock = clock;
-        this.debounceMillis = properties.syncDebounce().toMillis();
+        this.debouncer = new Debouncer("spread-sync", properties.syncDebounce(), this::run);
     }
 
     public void request(String aggregateId, String trigger) {
-        if (pending.putIfAbsent(aggregateId, trigger) == null) {
-            executor.schedule(() -> run(aggregateId), debounceMillis, TimeUnit.MILLISECONDS);
-        }
+        debouncer.request(aggregateId, trigger);
     }
 
-    private void run(String aggregateId) {
-        String trigger = pending.remove(aggregateId);
+    private void run(String aggregateId, String trigger) {
         try {
             Optional<SyncWorkloadSpread> command = command(aggregateId, trigger);
             if (command.isEmpty()) {
@@ -95,6 +81,6 @@ public class SyncScheduler implements DisposableBean {
 
     @Override
     public void destroy() {
-        executor.shutdownNow();
+        debouncer.close();
     }
 }

@@ -12,13 +12,9 @@ import io.meridian.command.federation.api.BindingRescheduled;
 import io.meridian.command.federation.api.BindingRolloutStarted;
 import io.meridian.command.federation.api.BindingScheduled;
 import io.meridian.command.kafka.KafkaClients;
+import io.meridian.command.outbound.OutboundRecords;
 import io.meridian.command.ws.KernelJson;
-import io.meridian.core.KernelVersion;
-import io.meridian.schemas.DomainEvent;
-import io.meridian.schemas.MessageCodec;
-import io.meridian.schemas.Mutation;
 import io.meridian.schemas.ObjectRef;
-import io.meridian.schemas.Topics;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -109,28 +105,16 @@ public class BindingOutbound implements DisposableBean {
                                                                   List<BindingMutation> planned) {
         List<ProducerRecord<String, String>> records = new ArrayList<>();
         for (BindingMutation m : planned) {
-            Mutation mutation = new Mutation(Mutation.SCHEMA_VERSION, decisionId + "/" + m.index(), m.cluster(), at,
-                    bindingId, decisionId, type(m.type()),
-                    new ObjectRef(m.apiVersion(), m.kind(), m.namespace(), m.name(), null, null), m.body());
-            records.add(new ProducerRecord<>(Topics.MUTATIONS, m.cluster(), MessageCodec.MUTATION.encode(mutation)));
+            records.add(OutboundRecords.mutation(bindingId, decisionId, at, m.index(), m.cluster(), m.type(),
+                    new ObjectRef(m.apiVersion(), m.kind(), m.namespace(), m.name(), null, null), m.body()));
         }
         return records;
     }
 
-    private static Mutation.Type type(String wire) {
-        for (Mutation.Type type : Mutation.Type.values()) {
-            if (type.wire().equals(wire)) {
-                return type;
-            }
-        }
-        throw new IllegalArgumentException("unknown mutation type " + wire);
-    }
-
     private static ProducerRecord<String, String> domainEvent(EventMessage<?> message, String bindingId, long sequence,
                                                               String type, String decisionId, JsonNode payload) {
-        DomainEvent event = new DomainEvent(DomainEvent.SCHEMA_VERSION, message.getIdentifier(), BindingApi.AGGREGATE_TYPE,
-                bindingId, sequence, type, message.getTimestamp(), decisionId, KernelVersion.VALUE, payload);
-        return new ProducerRecord<>(Topics.DOMAIN_EVENTS, bindingId, MessageCodec.DOMAIN_EVENT.encode(event));
+        return OutboundRecords.domainEvent(BindingApi.AGGREGATE_TYPE, message, bindingId, sequence, type, decisionId,
+                payload);
     }
 
     /** Sends all, then waits for every acknowledgement; a failure throws, so the processor retries the event. */

@@ -35,14 +35,17 @@ public class MutationResultConsumer implements SmartLifecycle {
     private final KafkaClients clients;
     private final CommandGateway commands;
     private final MeridianProperties properties;
+    private final List<MutationResultRoute> routes;
     private volatile KafkaConsumer<String, String> consumer;
     private volatile boolean running;
     private Thread worker;
 
-    public MutationResultConsumer(KafkaClients clients, CommandGateway commands, MeridianProperties properties) {
+    public MutationResultConsumer(KafkaClients clients, CommandGateway commands, MeridianProperties properties,
+                                  List<MutationResultRoute> routes) {
         this.clients = clients;
         this.commands = commands;
         this.properties = properties;
+        this.routes = List.copyOf(routes);
     }
 
     @Override
@@ -90,8 +93,10 @@ public class MutationResultConsumer implements SmartLifecycle {
         MDC.put("cluster", result.cluster());
         MDC.put("aggregate", aggregateId);
         try {
-            commands.sendAndWait(new RecordMutationResult(aggregateId, result.mutationId(), result.outcome().wire(),
-                    result.detail(), result.completedAt()));
+            Object command = routes.stream().flatMap(route -> route.command(aggregateId, result).stream()).findFirst()
+                    .orElseGet(() -> new RecordMutationResult(aggregateId, result.mutationId(), result.outcome().wire(),
+                            result.detail(), result.completedAt()));
+            commands.sendAndWait(command);
         } catch (AggregateNotFoundException e) {
             log.info("mutation result for unknown spread {}", aggregateId);
         } finally {

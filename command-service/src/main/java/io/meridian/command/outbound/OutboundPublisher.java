@@ -116,7 +116,7 @@ public class OutboundPublisher implements DisposableBean {
         List<ProducerRecord<String, String>> records = new ArrayList<>();
         for (PlannedMutation planned : event.mutations()) {
             Mutation mutation = new Mutation(Mutation.SCHEMA_VERSION, event.decisionId() + "/" + planned.index(), id[0],
-                    event.now(), event.id(), event.decisionId(), type(planned.type()),
+                    event.now(), event.id(), event.decisionId(), OutboundRecords.type(planned.type()),
                     new ObjectRef(planned.targetApiVersion(), planned.targetKind(), id[1], planned.targetName(),
                             planned.targetUid(), null), planned.body());
             records.add(new ProducerRecord<>(Topics.MUTATIONS, id[0], MessageCodec.MUTATION.encode(mutation)));
@@ -190,17 +190,8 @@ public class OutboundPublisher implements DisposableBean {
         return new ProducerRecord<>(Topics.DOMAIN_EVENTS, aggregateId, MessageCodec.DOMAIN_EVENT.encode(event));
     }
 
-    private static Mutation.Type type(String wire) {
-        for (Mutation.Type type : Mutation.Type.values()) {
-            if (type.wire().equals(wire)) {
-                return type;
-            }
-        }
-        throw new IllegalArgumentException("unknown mutation type " + wire);
-    }
-
     /** Sends all, then waits for every acknowledgement; a failure throws, so the processor retries the event. */
-    private void publish(List<ProducerRecord<String, String>> records) {
+    public void publish(List<ProducerRecord<String, String>> records) {
         List<Future<RecordMetadata>> sent = new ArrayList<>(records.size());
         for (ProducerRecord<String, String> record : records) {
             sent.add(producer.send(record));

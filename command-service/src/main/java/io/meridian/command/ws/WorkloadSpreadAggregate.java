@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.command.ws.api.AdmissionOutcome;
 import io.meridian.command.ws.api.AdmitPods;
+import io.meridian.command.ws.api.FailOpenPodsDecided;
 import io.meridian.command.ws.api.MutationResultRecorded;
 import io.meridian.command.ws.api.PlannedMutation;
 import io.meridian.command.ws.api.PodAdmission;
@@ -43,7 +44,6 @@ import io.meridian.core.ws.controller.DeletionCostPatch;
 import io.meridian.core.ws.controller.SyncDecision;
 import io.meridian.core.ws.controller.SyncFailure;
 import io.meridian.core.ws.controller.SyncInput;
-import io.meridian.core.ws.controller.SyncOutcome;
 import io.meridian.core.ws.controller.TargetWorkload;
 import io.meridian.core.ws.controller.WorkloadSpreadSync;
 import io.meridian.core.ws.model.SubsetStatus;
@@ -81,7 +81,7 @@ public class WorkloadSpreadAggregate {
     private static final Logger log = LoggerFactory.getLogger(WorkloadSpreadAggregate.class);
     private static final PodCreationAdmission ADMISSION = new PodCreationAdmission();
     private static final PodDeletionBookkeeping DELETION = new PodDeletionBookkeeping();
-    private static final WorkloadSpreadSync SYNC = new WorkloadSpreadSync(new KubernetesStrategicMergePatch());
+    private static final BoundedAdoption SYNC = new BoundedAdoption(new WorkloadSpreadSync(new KubernetesStrategicMergePatch()));
     private static final AdmissionSettings SETTINGS = AdmissionSettings.defaults();
 
     @AggregateIdentifier
@@ -93,6 +93,7 @@ public class WorkloadSpreadAggregate {
     private long nextDomainSequence;
     private Instant syncDueAt;
     private boolean statusWritePending;
+    private FailOpenPods failOpen = FailOpenPods.NONE;
 
     protected WorkloadSpreadAggregate() {
     }
@@ -186,16 +187,32 @@ public class WorkloadSpreadAggregate {
         }
         TargetWorkload workload = command.workload() == null ? TargetWorkload.missing()
                 : new TargetWorkload(true, specReplicas(command.workload()), command.workload(), command.latestVersion());
-        SyncInput input = new SyncInput(spread(), workload, command.pods().stream().map(KernelJson::pod).toList(),
+        FailOpenPods pending = failOpen.stillPending(command.pods(), spreadName());
+        SyncInput input = new SyncInput(spread(), workload,
+                pending.asDecided(command.pods(), spreadName()).stream().map(KernelJson::pod).toList(),
                 command.nodes().stream().map(KernelJson::node).toList(), command.now(), SETTINGS.versionedStatusKinds(),
                 Optional.empty());
-        SyncOutcome outcome = SYNC.sync(input);
-        if (outcome instanceof SyncFailure failure) {
+        BoundedAdoption.Result result = SYNC.sync(input);
+        if (result.outcome() instanceof SyncFailure failure) {
             log.warn("sync of {} failed: {}", id, failure.reason());
             return;
         }
-        SyncDecision decision = (SyncDecision) outcome;
-        List<PlannedMutation> mutations = mutations(decision, command.pods());
+        SyncDecision decision = (SyncDecision) result.outcome();
+        boolean resend = pending.dueForResend(command.now());
+        List<AdoptionPatch> adoptions = new ArrayList<>(decision.adoptionPatches());
+        List<String> reschedules = new ArrayList<>(result.overLimit());
+        if (resend) {
+            pending.adopting().values().forEach(a -> adoptions.add(new AdoptionPatch(a.pod(), a.subset(), a.patch())));
+            reschedules.addAll(pending.reschedulingNames(command.pods()));
+        }
+        boolean sent = resend || !decision.adoptionPatches().isEmpty() || !result.overLimit().isEmpty();
+        FailOpenPods decided = pending.plus(decision.adoptionPatches(), result.overLimit(), command.pods(),
+                sent ? command.now() : pending.sentAt());
+        if (!decided.equals(failOpen)) {
+            apply(new FailOpenPodsDecided(command.id(), command.decisionId(), decided.adopting(),
+                    List.copyOf(decided.rescheduling()), decided.sentAt()));
+        }
+        List<PlannedMutation> mutations = mutations(decision, adoptions, reschedules, command.pods());
         if (command.rearm() && syncDueAt != null) {
             Instant recorded = syncDueAt.isAfter(command.now()) ? syncDueAt : command.now();
             deadlines.cancelAllWithinScope(SYNC_DEADLINE);
@@ -217,7 +234,12 @@ public class WorkloadSpreadAggregate {
         apply(new WorkloadSpreadSynced(command.id(), command.decisionId(), KernelVersion.VALUE, command.now(), command.trigger(),
                 inputs, KernelJson.tree(decision.status()), decision.statusChanged(), mutations,
                 decision.events().stream().map(KernelJson::tree).toList(), requeue, due,
-                summary(decision, mutations), nextDomainSequence));
+                summary(decision, result.overLimit(), mutations), nextDomainSequence));
+    }
+
+    @EventSourcingHandler
+    void on(FailOpenPodsDecided event) {
+        failOpen = new FailOpenPods(event.adopting(), java.util.Set.copyOf(event.rescheduling()), event.decidedAt());
     }
 
     @EventSourcingHandler
@@ -245,6 +267,7 @@ public class WorkloadSpreadAggregate {
         cluster = event.cluster();
         manifest = event.manifest();
         status = WorkloadSpreadStatus.EMPTY;
+        failOpen = FailOpenPods.NONE;
         removed = false;
         nextDomainSequence = event.domainSequence() + 1;
     }
@@ -347,7 +370,8 @@ public class WorkloadSpreadAggregate {
         return candidate;
     }
 
-    private List<PlannedMutation> mutations(SyncDecision decision, List<JsonNode> pods) {
+    private List<PlannedMutation> mutations(SyncDecision decision, List<AdoptionPatch> adoptions, List<String> overLimit,
+                                            List<JsonNode> pods) {
         List<PlannedMutation> out = new ArrayList<>();
         int next = 1;
         if (decision.statusChanged() || statusWritePending) {
@@ -356,7 +380,7 @@ public class WorkloadSpreadAggregate {
             out.add(new PlannedMutation(0, "WriteStatus", manifest.path("apiVersion").asText(), "WorkloadSpread",
                     spreadName(), manifest.path("metadata").path("uid").asText(null), body));
         }
-        for (AdoptionPatch adoption : decision.adoptionPatches()) {
+        for (AdoptionPatch adoption : adoptions) {
             ObjectNode body = JsonNodeFactory.instance.objectNode();
             JsonNode metadata = adoption.patch().path("metadata");
             body.set("labels", metadata.path("labels").isObject() ? metadata.get("labels") : JsonNodeFactory.instance.objectNode());
@@ -378,6 +402,11 @@ public class WorkloadSpreadAggregate {
                     + ": rescheduled by the Adaptive strategy (subset unschedulable)");
             out.add(podMutation(next++, "DeletePod", pod, pods, body));
         }
+        for (String pod : overLimit) {
+            ObjectNode body = JsonNodeFactory.instance.objectNode().put("reason", spreadName()
+                    + ": rescheduled, its subset has no room to adopt it (maxReplicas)");
+            out.add(podMutation(next++, "DeletePod", pod, pods, body));
+        }
         return out;
     }
 
@@ -392,10 +421,11 @@ public class WorkloadSpreadAggregate {
         return new PlannedMutation(index, type, "v1", "Pod", podName, uid, body);
     }
 
-    private static String summary(SyncDecision decision, List<PlannedMutation> mutations) {
+    private static String summary(SyncDecision decision, List<String> overLimit, List<PlannedMutation> mutations) {
         return "sync: " + (decision.statusChanged() ? "status changed" : "status unchanged") + ", "
                 + decision.deletionCostPatches().size() + " deletion cost(s), " + decision.adoptionPatches().size()
-                + " adoption(s), " + decision.podsToDelete().size() + " pod(s) to reschedule, " + mutations.size()
+                + " adoption(s), " + (decision.podsToDelete().size() + overLimit.size()) + " pod(s) to reschedule"
+                + (overLimit.isEmpty() ? "" : " (" + overLimit.size() + " with no room to adopt)") + ", " + mutations.size()
                 + " mutation(s)";
     }
 

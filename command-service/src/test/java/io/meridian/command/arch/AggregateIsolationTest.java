@@ -14,7 +14,8 @@ class AggregateIsolationTest {
     @ArchTest
     static final ArchRule aggregatesAndApiStayPure = noClasses()
             .that().resideInAnyPackage("io.meridian.command.ws", "io.meridian.command.ws.api",
-                    "io.meridian.command.member", "io.meridian.command.member.api")
+                    "io.meridian.command.member", "io.meridian.command.member.api",
+                    "io.meridian.command.ud", "io.meridian.command.ud.api")
             .should().dependOnClassesThat().resideInAnyPackage(
                     "org.apache.kafka..", "org.springframework.web..", "org.springframework.http..",
                     "org.springframework.jdbc..", "java.sql..", "javax.sql..", "jakarta.servlet..");

@@ -21,6 +21,7 @@ public final class ScenarioRunner {
     static final String NOT_SUPPORTED = "not supported yet";
     private final SimulatedFleet fleet;
     private final FleetObserver observer;
+    private final UnitedDeploymentCheck unitedDeployments;
     private final WorkloadClustersCheck workloadClusters;
     private final Listener listener;
     private final boolean stopAtFirstFailure;
@@ -53,6 +54,7 @@ public final class ScenarioRunner {
     ScenarioRunner(SimulatedFleet fleet, Listener listener, boolean stopAtFirstFailure, Duration pollEvery) {
         this.fleet = fleet;
         this.observer = new FleetObserver(fleet);
+        this.unitedDeployments = new UnitedDeploymentCheck(fleet);
         this.workloadClusters = new WorkloadClustersCheck(fleet);
         this.listener = listener;
         this.stopAtFirstFailure = stopAtFirstFailure;
@@ -144,13 +146,15 @@ public final class ScenarioRunner {
                 SpreadSnapshot snapshot = observer.spread(ws.cluster(), ws.namespace(), ws.name());
                 return new Check(snapshot.matches(ws.subsets()), "saw " + snapshot.describe(ws.subsets()));
             };
+        } else if (expect.expectation() instanceof Step.UnitedDeploymentSubsets ud) {
+            check = () -> Check.of(unitedDeployments.check(ud));
         } else if (expect.expectation() instanceof Step.WorkloadClusters wc) {
             check = () -> {
                 Map<String, Integer> seen = workloadClusters.observe(wc);
                 return new Check(workloadClusters.holds(wc, seen), WorkloadClustersCheck.describe(seen));
             };
         } else {
-            // unitedDeployment and rebalancer come with the UnitedDeployment and rebalancer work
+            // rebalancer comes with the rebalancer work
             return NOT_SUPPORTED;
         }
         long deadline = System.nanoTime() + expect.within().toNanos();
@@ -167,6 +171,10 @@ public final class ScenarioRunner {
     }
 
     private record Check(boolean holds, String seen) {
+        /** From a check answering null when it holds, else what it saw. */
+        static Check of(String seenWhenFailing) {
+            return new Check(seenWhenFailing == null, seenWhenFailing);
+        }
     }
 
     /** Sleeps in short slices so that {@link #cancel()} ends a wait promptly. */

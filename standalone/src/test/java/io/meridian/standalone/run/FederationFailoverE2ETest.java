@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * the policy's stabilizationSeconds). Tagged {@code e2e}; one runtime for the class.
  */
 @Tag("e2e")
+@Tag("soak")
 class FederationFailoverE2ETest {
     private static StandaloneRuntime runtime;
 

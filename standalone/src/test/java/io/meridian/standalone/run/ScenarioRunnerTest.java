@@ -160,7 +160,9 @@ class ScenarioRunnerTest {
         assertThat(outcome.results()).hasSize(16);
         assertThat(outcome.failures()).isEqualTo(7);
         assertThat(lines.subList(2, 7)).allMatch(l -> l.startsWith("ok  "));
-        assertThat(lines.subList(7, 10)).allSatisfy(l -> assertThat(l).startsWith("FAIL ").endsWith(": not supported yet"));
+        assertThat(lines.get(7)).startsWith("FAIL ").endsWith(": no UnitedDeployment default/ud in member1");
+        assertThat(lines.get(8)).startsWith("FAIL ").endsWith(": saw member1: 0, member2: 0");
+        assertThat(lines.get(9)).startsWith("FAIL ").endsWith(": not supported yet");
         assertThat(lines.get(10)).startsWith("ok  step 8 delete Deployment all/other in member1");
         assertThat(lines.get(11)).endsWith(": no Deployment all/other");
         assertThat(lines.get(12)).startsWith("FAIL step 10 delete WorkloadRebalancer none in member1").endsWith(": no WorkloadRebalancer none");
