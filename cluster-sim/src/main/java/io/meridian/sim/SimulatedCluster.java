@@ -111,9 +111,14 @@ public final class SimulatedCluster implements AutoCloseable {
       ClusterRuntime runtime = cluster.runtime;
       Scheduler scheduler = new Scheduler(runtime);
       ReplicaController replicas = new ReplicaController(runtime);
+      List<Runnable> objectsOnly = List.of(new NodeFaults(runtime, zoneOfNode)::run, new GarbageCollector(runtime)::run);
+      if (!options.podsSimulated()) {
+        runtime.start(objectsOnly);
+        return cluster;
+      }
       cluster.runtime.start(List.of(
-          new NodeFaults(runtime, zoneOfNode)::run,
-          new GarbageCollector(runtime)::run,
+          objectsOnly.get(0),
+          objectsOnly.get(1),
           new DeploymentController(runtime)::run,
           replicas::replicaSets,
           replicas::cloneSets,

@@ -24,6 +24,7 @@ import java.util.concurrent.CompletionException;
 public final class SimulatedFleet implements AutoCloseable {
 
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  private static final int MAX_STARTING = 4;
 
   /** The part of a scenario file the fleet reads; everything else in the file is ignored. */
   @JsonIgnoreProperties(ignoreUnknown = true)
@@ -69,8 +70,12 @@ public final class SimulatedFleet implements AutoCloseable {
         throw new IllegalArgumentException("cluster " + spec.name() + " is listed twice");
       }
     }
+    // a few at a time: a hundred mock servers starting at once on two cores time out their own clients
+    java.util.concurrent.ExecutorService starters = java.util.concurrent.Executors.newFixedThreadPool(
+        Math.min(MAX_STARTING, specs.size()));
     List<CompletableFuture<SimulatedCluster>> starting = specs.stream()
-        .map(spec -> CompletableFuture.supplyAsync(() -> SimulatedCluster.start(spec, options))).toList();
+        .map(spec -> CompletableFuture.supplyAsync(() -> SimulatedCluster.start(spec, options), starters)).toList();
+    starters.shutdown();
     Map<String, SimulatedCluster> started = new LinkedHashMap<>();
     RuntimeException failure = null;
     for (CompletableFuture<SimulatedCluster> future : starting) {

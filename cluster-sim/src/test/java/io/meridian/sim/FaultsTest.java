@@ -53,6 +53,8 @@ class FaultsTest {
       assertThat(pods).hasSize(4);
       assertThat(pods).filteredOn(p -> !Pods.scheduled(p)).hasSize(2).allSatisfy(p -> {
         assertThat(Pods.phase(p)).isEqualTo("Pending");
+        // the scheduler writes the condition a moment after the pod appears: absent is "not yet", asserted again
+        assertThat(Pods.condition(p, "PodScheduled")).isNotNull();
         assertThat(Pods.condition(p, "PodScheduled").getReason()).isEqualTo("Unschedulable");
       });
     });

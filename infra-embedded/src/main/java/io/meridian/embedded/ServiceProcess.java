@@ -27,6 +27,15 @@ public final class ServiceProcess implements AutoCloseable {
         this.log = log;
     }
 
+    /** The executable jar failsafe names in {@code meridian.exec-jar} (the parent pom sets it for every module). */
+    public static Path execJar() {
+        String jar = System.getProperty("meridian.exec-jar");
+        if (jar == null) {
+            throw new IllegalStateException("meridian.exec-jar is not set: run *IT tests with failsafe (./mvnw verify)");
+        }
+        return Path.of(jar);
+    }
+
     public static ServiceProcess start(Path jar, Map<String, String> environment, Path log) {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalArgumentException("jar: no such file " + jar + " (run the package phase first)");

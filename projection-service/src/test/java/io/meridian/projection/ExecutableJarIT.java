@@ -39,7 +39,7 @@ class ExecutableJarIT {
                     "MERIDIAN_DB_PASSWORD", postgres.password(),
                     "SERVER_PORT", String.valueOf(port));
 
-            try (ServiceProcess service = ServiceProcess.start(Path.of(System.getProperty("meridian.exec-jar")), env,
+            try (ServiceProcess service = ServiceProcess.start(ServiceProcess.execJar(), env,
                     Path.of("target", "exec-jar-it.log"))) {
                 String health = service.awaitUp(URI.create("http://127.0.0.1:" + port + "/actuator/health"),
                         Duration.ofSeconds(120));

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "meridian", mixinStandardHelpOptions = true, versionProvider = VersionCommand.Provider.class,
         description = "Meridian: spread workloads over zones, node pools and clusters.",
         subcommands = {VersionCommand.class, ConformanceCommand.class, ValidateCommand.class, DemoCommand.class,
-                ApplyCommand.class, RebalanceCommand.class})
+                ApplyCommand.class, RebalanceCommand.class, BenchCommand.class})
 public final class MeridianCommand implements Runnable {
 
     @CommandLine.Spec

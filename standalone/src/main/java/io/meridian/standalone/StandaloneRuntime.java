@@ -359,6 +359,8 @@ public final class StandaloneRuntime implements AutoCloseable {
             Config config;
             try {
                 config = Config.fromKubeconfig(Files.readString(cluster.kubeconfigPath()));
+                // a loaded machine can take longer than fabric8's 10 s default to connect
+                config.setConnectionTimeout(60_000);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -25,7 +25,7 @@ class ScenarioExamplesE2ETest {
     private static final Path OWN = Path.of("src/test/resources/scenarios");
 
     @ParameterizedTest
-    @ValueSource(strings = {"elastic-ack-eci.yaml", "multi-domain.yaml"})
+    @ValueSource(strings = {"elastic-ack-eci.yaml", "multi-domain.yaml", "federation-static-weights.yaml"})
     void passesWithCheck(String name) {
         Path file = EXAMPLES.resolve(name);
         assumeTrue(Files.isRegularFile(file), "no " + file + " here");

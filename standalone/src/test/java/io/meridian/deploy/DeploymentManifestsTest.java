@@ -246,7 +246,8 @@ class DeploymentManifestsTest {
      * service reads (its application.yml placeholders, its System.getenv calls) must be set in both k8s and compose.
      */
     private static final Map<String, Map<String, String>> MAY_DEFAULT = Map.of(
-            "command-service", Map.of("PORT", "SERVER_PORT is set instead"),
+            "command-service", Map.of("PORT", "SERVER_PORT is set instead",
+                    "MERIDIAN_FAILOVER_UNREACHABLE_SECONDS", "30 s without heartbeats suits both set-ups"),
             "projection-service", Map.of("MERIDIAN_PROJECTION_PORT", "SERVER_PORT is set instead"),
             "webhook-gateway", Map.of("MERIDIAN_GATEWAY_PORT", "SERVER_PORT is set instead",
                     "MERIDIAN_COMMAND_TIMEOUT", "2 s suits both set-ups"),

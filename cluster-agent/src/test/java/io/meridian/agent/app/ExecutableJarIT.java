@@ -49,7 +49,7 @@ class ExecutableJarIT {
                     "MERIDIAN_AGENT_BURST", "40",
                     "SERVER_PORT", String.valueOf(port));
 
-            try (ServiceProcess agent = ServiceProcess.start(Path.of(System.getProperty("meridian.exec-jar")), env,
+            try (ServiceProcess agent = ServiceProcess.start(ServiceProcess.execJar(), env,
                     Path.of("target", "exec-jar-it.log"))) {
                 String readiness = agent.awaitUp(URI.create("http://127.0.0.1:" + port + "/actuator/health/readiness"),
                         Duration.ofSeconds(120));

@@ -62,6 +62,7 @@ public class AdmissionBatcher implements DisposableBean {
     private final Map<String, Queue> queues = new ConcurrentHashMap<>();
     private final ExecutorService executor;
     private final AtomicInteger lastBatchSize = new AtomicInteger();
+    private final BatchMetrics metrics;
 
     /**
      * @param barrier waits until the cluster events published so far are applied; run once per batch,
@@ -75,6 +76,13 @@ public class AdmissionBatcher implements DisposableBean {
     /** @param latestVersion read with the workload objects, after the barrier */
     public AdmissionBatcher(CommandGateway commands, Clock clock, int maxBatch, int threads, Runnable barrier,
                             WorkloadObjects objects, LatestVersion latestVersion) {
+        this(commands, clock, maxBatch, threads, barrier, objects, latestVersion, BatchMetrics.NONE);
+    }
+
+    /** @param metrics where a batch's time goes: the barrier, and deciding plus committing */
+    public AdmissionBatcher(CommandGateway commands, Clock clock, int maxBatch, int threads, Runnable barrier,
+                            WorkloadObjects objects, LatestVersion latestVersion, BatchMetrics metrics) {
+        this.metrics = metrics;
         this.commands = commands;
         this.barrier = barrier;
         this.objects = objects;
@@ -121,10 +129,13 @@ public class AdmissionBatcher implements DisposableBean {
         lastBatchSize.set(batch.size());
         MDC.put("aggregate", aggregateId);
         try {
+            long started = System.nanoTime();
             barrier.run();
+            long barrierDone = System.nanoTime();
             List<AdmissionOutcome> outcomes = withRetry(() -> commands.sendAndWait(new AdmitPods(aggregateId,
                     batch.stream().map(Pending::pod).toList(), workloadObjects(aggregateId, batch), clock.instant(), false,
                     latestVersion.of(aggregateId))));
+            metrics.batch(batch.size(), barrierDone - started, System.nanoTime() - barrierDone);
             for (int i = 0; i < batch.size(); i++) {
                 batch.get(i).answer().complete(outcomes.get(i));
             }

@@ -53,7 +53,7 @@ public class AdmissionController {
 
     @PostMapping(path = "/api/admission/pods", consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
-    public ResponseEntity<String> admit(@RequestBody String body) {
+    public ResponseEntity<String> admit(@RequestBody byte[] body) {
         JsonNode json;
         try {
             json = KernelJson.JSON.readTree(body);

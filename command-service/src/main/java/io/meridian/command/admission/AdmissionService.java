@@ -17,7 +17,6 @@ import io.meridian.core.ws.admission.AdmissionSettings;
 import io.meridian.core.ws.admission.ListedSpread;
 import io.meridian.core.ws.admission.PodCreationAdmission;
 import io.meridian.core.ws.admission.PodCreationRequest;
-import io.meridian.core.ws.model.WorkloadSpreadStatus;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +49,7 @@ public class AdmissionService {
     private final AdmissionBatcher batcher;
     private final Clock clock;
     private final MeridianProperties properties;
+    private final ParsedSpreads parsedSpreads = new ParsedSpreads();
 
     public AdmissionService(ClusterState state, ClusterEventConsumer clusterEvents, CommandGateway commands,
                             AdmissionBatcher batcher, Clock clock, MeridianProperties properties) {
@@ -155,11 +155,9 @@ public class AdmissionService {
     private List<ListedSpread> listed(String cluster, String namespace) {
         List<ListedSpread> listed = new ArrayList<>();
         for (ObjectNode manifest : state.spreads(cluster, namespace)) {
-            try {
-                boolean deleting = manifest.path("metadata").hasNonNull("deletionTimestamp");
-                listed.add(new ListedSpread(KernelJson.spread(manifest, WorkloadSpreadStatus.EMPTY), deleting));
-            } catch (IllegalArgumentException unreadable) {
-                log.debug("skipping an unreadable spread: {}", unreadable.getMessage());
+            ListedSpread spread = parsedSpreads.of(cluster, manifest);
+            if (spread != null) {
+                listed.add(spread);
             }
         }
         return listed;
@@ -206,15 +204,17 @@ public class AdmissionService {
         return Optional.empty();
     }
 
+    /** The pod as sent, with the request's namespace when it names none (a copy then; the request's tree is left alone). */
     private static JsonNode withNamespace(JsonNode pod, String namespace) {
         if (pod == null || !pod.isObject()) {
             throw new IllegalArgumentException("pod: required object is missing");
         }
+        if (pod.path("metadata").hasNonNull("namespace") || namespace == null) {
+            return pod;
+        }
         ObjectNode copy = ((ObjectNode) pod).deepCopy();
         ObjectNode metadata = copy.path("metadata").isObject() ? (ObjectNode) copy.get("metadata") : copy.putObject("metadata");
-        if (!metadata.hasNonNull("namespace") && namespace != null) {
-            metadata.put("namespace", namespace);
-        }
+        metadata.put("namespace", namespace);
         return copy;
     }
 

@@ -62,6 +62,15 @@ public class ClusterEventConsumer implements SmartLifecycle {
     private final java.time.Clock clock;
     private final List<ClusterChangeListener> listeners;
     private final Map<Integer, Long> processed = new ConcurrentHashMap<>();
+    /**
+     * Per partition, the offset below which every record's objects are in the cluster state (a spread's also
+     * in its aggregate): what the read barrier waits for. A record counts as applied before the commands it
+     * causes that decisions do not read (heartbeats, capacity, syncs, listeners), so an admission does not
+     * wait for those.
+     */
+    private final Map<Integer, Long> applied = new ConcurrentHashMap<>();
+    private int handlingPartition;
+    private long handlingNext;
     /** Per partition, the committed offset of the last run: rejected records below it are already in the .dlq. */
     private final Map<Integer, Long> deadLettered = new HashMap<>();
     private final Object progress = new Object();
@@ -115,6 +124,8 @@ public class ClusterEventConsumer implements SmartLifecycle {
             while (running) {
                 ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(200));
                 for (ConsumerRecord<String, String> record : records) {
+                    handlingPartition = record.partition();
+                    handlingNext = record.offset() + 1;
                     handle(record, deadLetters);
                     markProcessed(record.partition(), record.offset() + 1);
                 }
@@ -150,6 +161,16 @@ public class ClusterEventConsumer implements SmartLifecycle {
 
     private void markProcessed(int partition, long next) {
         processed.merge(partition, next, Math::max);
+        markApplied(partition, next);
+    }
+
+    /** The record being handled is applied as far as decisions read it. */
+    private void stateApplied() {
+        markApplied(handlingPartition, handlingNext);
+    }
+
+    private void markApplied(int partition, long next) {
+        applied.merge(partition, next, Math::max);
         synchronized (progress) {
             progress.notifyAll();
         }
@@ -214,6 +235,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
             case UPSERTED -> upserted(event);
             case DELETED -> deleted(event);
             case HEARTBEAT -> {
+                stateApplied();
                 if (caughtUp) {
                     heartbeat(event);
                 } else {
@@ -221,6 +243,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
                 }
             }
             case CAPACITY -> {
+                stateApplied();
                 if (caughtUp) {
                     capacity(event);
                 } else {
@@ -238,6 +261,10 @@ public class ClusterEventConsumer implements SmartLifecycle {
         }
         Optional<ObjectNode> previous = state.upsert(event.cluster(), ref, event.body());
         ObjectNode current = state.find(event.cluster(), ref.namespace(), ref.kind(), ref.name()).orElseThrow();
+        boolean spread = ClusterState.WORKLOAD_SPREAD.equals(ref.kind());
+        if (!spread) {
+            stateApplied();
+        }
         if (caughtUp) {
             ClusterChange change = new ClusterChange(event.cluster(), ref, current, previous.orElse(null), event.observedAt());
             notifyListeners(listener -> listener.onChange(change));
@@ -247,6 +274,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
             removedWhileCatchingUp.remove(id);
             if (caughtUp) {
                 upsert(event.cluster(), current, event.observedAt());
+                stateApplied();
                 syncs.request(id, "spread changed");
             }
             return;
@@ -262,6 +290,9 @@ public class ClusterEventConsumer implements SmartLifecycle {
             return;
         }
         Optional<ObjectNode> previous = state.delete(event.cluster(), ref);
+        if (!ClusterState.WORKLOAD_SPREAD.equals(ref.kind())) {
+            stateApplied();
+        }
         if (caughtUp && previous.isPresent()) {
             ClusterChange change = new ClusterChange(event.cluster(), ref, null, previous.get(), event.observedAt());
             notifyListeners(listener -> listener.onChange(change));
@@ -378,7 +409,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
         synchronized (progress) {
             while (true) {
                 boolean reached = caughtUp && target.entrySet().stream()
-                        .allMatch(e -> processed.getOrDefault(e.getKey(), 0L) >= e.getValue());
+                        .allMatch(e -> applied.getOrDefault(e.getKey(), 0L) >= e.getValue());
                 if (reached) {
                     return true;
                 }

@@ -221,9 +221,12 @@ public class BindingAggregate {
     void on(BindingScheduled event) {
         id = event.bindingId();
         bound = true;
-        total = event.inputs().replicas();
-        apiVersion = event.inputs().templateApiVersion();
-        digest = event.templateDigest();
+        if (event.failure() == null) {
+            // what the clusters were told; a failed schedule told them nothing
+            total = event.inputs().replicas();
+            apiVersion = event.inputs().templateApiVersion();
+            digest = event.templateDigest();
+        }
         String host = event.inputs().members().stream().filter(MemberView::host).map(MemberView::name)
                 .findFirst().orElse(null);
         hostWritten |= event.mutations().stream().anyMatch(m -> m.cluster().equals(host));

@@ -68,9 +68,10 @@ final class BindingPlanner {
         Map<String, Integer> assignment = outcome != null && outcome.succeeded() ? outcome.assignment() : view.assignment();
         String failure = outcome == null ? null : outcome.failure();
         Map<String, Integer> applied = applied(view, source, assignment, outcome, rolloutFloor);
-        List<BindingMutation> mutations = CopyPlanner.plan(source.host(), template, ref.labelValue(),
-                new CopyPlanner.Written(view.applied(), view.total(), view.digest(), view.hostWritten()), applied,
-                total, digest);
+        // a failed schedule leaves the member clusters as they are
+        List<BindingMutation> mutations = failure != null ? List.of() : CopyPlanner.plan(source.host(), template,
+                ref.labelValue(), new CopyPlanner.Written(view.applied(), view.total(), view.digest(),
+                        view.hostWritten()), applied, total, digest);
         boolean changed = !assignment.equals(view.assignment()) || !applied.equals(view.applied())
                 || !mutations.isEmpty() || !Objects.equals(failure, view.lastFailure())
                 || schedules && (placementChanged || state.rescheduleRequired());

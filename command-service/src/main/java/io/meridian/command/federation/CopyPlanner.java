@@ -2,6 +2,7 @@ package io.meridian.command.federation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.command.federation.api.BindingMutation;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +48,8 @@ final class CopyPlanner {
                 if (!before.hostWritten() || total != before.total() || was == null && share != 0
                         || was != null && was != share) {
                     type = APPLY;
-                    body = object(FederatedTemplate.hostPatch(total, share));
+                    // merged into the template: its spec and other annotations are the user's
+                    body = object(FederatedTemplate.hostPatch(total, share)).put("merge", true);
                 }
             } else if (now == null) {
                 type = was == null ? null : DELETE;
@@ -66,7 +68,9 @@ final class CopyPlanner {
         return mutations;
     }
 
-    private static JsonNode object(JsonNode object) {
-        return JsonNodeFactory.instance.objectNode().set("object", object);
+    private static ObjectNode object(JsonNode object) {
+        ObjectNode body = JsonNodeFactory.instance.objectNode();
+        body.set("object", object);
+        return body;
     }
 }

@@ -85,12 +85,12 @@ public class PersistentDeadlinesConfiguration {
                                            org.axonframework.config.Configuration configuration,
                                            TransactionManager transactionManager,
                                            @Qualifier("messageSerializer") Serializer messageSerializer) {
-        return QuartzDeadlineManager.builder()
+        QuartzDeadlineManager.Builder builder = QuartzDeadlineManager.builder()
                 .scheduler(deadlineScheduler)
                 .scopeAwareProvider(new ConfigurationScopeAwareProvider(configuration))
                 .transactionManager(transactionManager)
-                .serializer(messageSerializer)
-                .build();
+                .serializer(messageSerializer);
+        return new RaceTolerantQuartzDeadlineManager(builder, deadlineScheduler, messageSerializer);
     }
 
     /** Starts firing deadlines after everything else has started; puts Quartz in standby first on the way down. */

@@ -218,6 +218,32 @@ class BindingAggregateTest {
     }
 
     @Test
+    void aRescheduleThatPreservesAvailabilityAddsBeforeItRemoves() {
+        TestExecutor<BindingAggregate> given = failedOver();
+        inputs.members.set(1, ready("member2", false, 20L));
+        inputs.copies.put("member1", new BindingSource.CopyState(9, 9));
+        given.when(new RescheduleBinding(ID, "rb", true, T0.plusSeconds(100)))
+                .expectEventsMatching(events(
+                        p -> p instanceof io.meridian.command.federation.api.BindingRolloutStarted r
+                                && r.availableAtStart() == 9,
+                        scheduledWhere(s -> s.assignment().equals(Map.of("member1", 6, "member2", 3))
+                                && s.applied().equals(Map.of("member1", 9, "member2", 3))),
+                        payload(BindingRescheduled.class)));
+    }
+
+    @Test
+    void aRolloutStepsOnOnceTheNewReplicasAreReady() {
+        TestExecutor<BindingAggregate> given = failedOver();
+        inputs.members.set(1, ready("member2", false, 20L));
+        inputs.copies.put("member1", new BindingSource.CopyState(9, 9));
+        given.andGivenCommands(new RescheduleBinding(ID, "rb", true, T0.plusSeconds(100)));
+        inputs.copies.put("member2", new BindingSource.CopyState(3, 3));
+        given.when(sync(110))
+                .expectEventsMatching(events(scheduledWhere(s -> BindingPlanner.ROLLOUT_STEP.equals(s.trigger())
+                        && s.applied().equals(Map.of("member1", 6, "member2", 3)) && mutation(s, "member1", "ApplyObject", 6))));
+    }
+
+    @Test
     void aRescheduleOfAnUnknownBindingFails() {
         fixture.givenNoPriorActivity()
                 .when(new RescheduleBinding(ID, "rb", false, T0))
@@ -272,6 +298,28 @@ class BindingAggregateTest {
         given.when(sync(10))
                 .expectEventsMatching(events(scheduledWhere(s -> BindingPlanner.TEMPLATE_CHANGED.equals(s.trigger())
                         && s.mode() == null && mutation(s, "member2", "ApplyObject", 3))));
+    }
+
+    @Test
+    void aScheduleWithNoReadyClusterRecordsTheFailureAndWritesNothing() {
+        inputs.members.set(0, unreachable("member1"));
+        inputs.members.set(1, unreachable("member2"));
+        fixture.givenNoPriorActivity()
+                .when(sync(0))
+                .expectEventsMatching(events(scheduledWhere(s -> s.failure() != null && s.mutations().isEmpty()
+                        && s.assignment().isEmpty())));
+    }
+
+    @Test
+    void aFailedScheduleIsRetriedOnTheNextSync() {
+        inputs.members.set(0, unreachable("member1"));
+        inputs.members.set(1, unreachable("member2"));
+        TestExecutor<BindingAggregate> given = fixture.givenCommands(sync(0));
+        inputs.members.set(0, ready("member1", true, 20L));
+        inputs.members.set(1, ready("member2", false, 20L));
+        given.when(sync(5))
+                .expectEventsMatching(events(scheduledWhere(s -> s.failure() == null
+                        && s.assignment().equals(Map.of("member1", 6, "member2", 3)))));
     }
 
     @Test

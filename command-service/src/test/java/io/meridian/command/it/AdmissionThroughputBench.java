@@ -13,12 +13,14 @@ import static org.awaitility.Awaitility.await;
 
 import io.meridian.command.admission.AdmissionBatcher;
 import io.meridian.command.cluster.ClusterEventConsumer;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -33,6 +35,12 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 class AdmissionThroughputBench {
     static final String CLUSTER = "bench";
+
+    /** CPU time of this JVM: a cost per admission that stays comparable when other processes share the machine. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
 
     @Test
     void sixtyFourClientsOnOneSpread() throws Exception {
@@ -56,6 +64,7 @@ class AdmissionThroughputBench {
             long end = System.nanoTime() + seconds * 1_000_000_000L;
             List<Future<?>> running = new ArrayList<>();
             long started = System.nanoTime();
+            long cpuStarted = processCpuNanos();
             for (int c = 0; c < clients; c++) {
                 int client = c;
                 running.add(pool.submit(() -> {
@@ -77,9 +86,18 @@ class AdmissionThroughputBench {
                 f.get();
             }
             double elapsed = (System.nanoTime() - started) / 1e9;
-            System.out.printf("BENCH admissions=%d seconds=%.1f rate=%.0f/s meanLatency=%.1fms lastBatch=%d%n", done.get(),
-                    elapsed, done.get() / elapsed, latencyNanos.get() / 1e6 / done.get(),
-                    context.getBean(AdmissionBatcher.class).lastBatchSize());
+            double cpuMicros = (processCpuNanos() - cpuStarted) / 1e3 / done.get();
+            System.out.printf("BENCH admissions=%d seconds=%.1f rate=%.0f/s meanLatency=%.1fms lastBatch=%d "
+                            + "jvmCpuPerAdmission=%.0fus (service, Kafka broker and clients; PostgreSQL not included)%n",
+                    done.get(), elapsed, done.get() / elapsed, latencyNanos.get() / 1e6 / done.get(),
+                    context.getBean(AdmissionBatcher.class).lastBatchSize(), cpuMicros);
+            MeterRegistry meters = context.getBean(MeterRegistry.class);
+            System.out.printf("BENCH batches=%d meanSize=%.1f meanBarrier=%.2fms meanCommand=%.2fms maxCommand=%.1fms%n",
+                    meters.get("meridian.admission.batch.size").summary().count(),
+                    meters.get("meridian.admission.batch.size").summary().mean(),
+                    meters.get("meridian.admission.batch.barrier").timer().mean(TimeUnit.MILLISECONDS),
+                    meters.get("meridian.admission.batch.command").timer().mean(TimeUnit.MILLISECONDS),
+                    meters.get("meridian.admission.batch.command").timer().max(TimeUnit.MILLISECONDS));
         } finally {
             pool.shutdown();
             context.close();

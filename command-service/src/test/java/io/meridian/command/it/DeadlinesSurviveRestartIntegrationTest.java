@@ -24,7 +24,7 @@ class DeadlinesSurviveRestartIntegrationTest {
     @Test
     void aDeadlineScheduledBeforeARestartFiresAfterIt() {
         try (ConfigurableApplicationContext first = Infra.start(DB)) {
-            first.getBean(CommandGateway.class).sendAndWait(new ReportHeartbeat(CLUSTER, "member", Instant.now(), 3));
+            first.getBean(CommandGateway.class).sendAndWait(new ReportHeartbeat(CLUSTER, "member", Instant.now(), 20));
 
             assertThat(storedDeadlines(first.getBean(JdbcTemplate.class))).isEqualTo(1);
             assertThat(unreachableEvents(first.getBean(JdbcTemplate.class))).isZero();
@@ -32,7 +32,7 @@ class DeadlinesSurviveRestartIntegrationTest {
 
         try (ConfigurableApplicationContext second = Infra.start(DB)) {
             JdbcTemplate jdbc = second.getBean(JdbcTemplate.class);
-            await().atMost(Duration.ofSeconds(60)).until(() -> unreachableEvents(jdbc) == 1);
+            await().atMost(Duration.ofSeconds(120)).until(() -> unreachableEvents(jdbc) == 1);
             await().atMost(Duration.ofSeconds(10)).until(() -> storedDeadlines(jdbc) == 0);
         }
     }

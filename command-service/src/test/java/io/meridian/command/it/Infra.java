@@ -169,6 +169,10 @@ final class Infra {
         return null;
     }
 
+    /**
+     * Every record of {@code topic} up to its end (at least {@code atLeast}, waiting up to 20 s for them): the topic
+     * is shared by all tests of the JVM, so reading stops at the end offsets of every partition, not at a count.
+     */
     static List<ConsumerRecord<String, String>> readAll(String topic, int atLeast) {
         List<ConsumerRecord<String, String>> out = new ArrayList<>();
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of("bootstrap.servers", KAFKA.bootstrapServers(),
@@ -176,12 +180,23 @@ final class Infra {
                 new StringDeserializer(), new StringDeserializer())) {
             consumer.subscribe(List.of(topic));
             long deadline = System.currentTimeMillis() + 20_000;
-            while (out.size() < atLeast && System.currentTimeMillis() < deadline) {
+            while (System.currentTimeMillis() < deadline) {
                 consumer.poll(Duration.ofMillis(300)).forEach(out::add);
+                if (out.size() >= atLeast && atEnd(consumer)) {
+                    break;
+                }
             }
-            consumer.poll(Duration.ofMillis(300)).forEach(out::add);
         }
         return out;
+    }
+
+    private static boolean atEnd(KafkaConsumer<String, String> consumer) {
+        var assigned = consumer.assignment();
+        if (assigned.isEmpty()) {
+            return false;
+        }
+        return consumer.endOffsets(assigned).entrySet().stream()
+                .allMatch(end -> consumer.position(end.getKey()) >= end.getValue());
     }
 
     static String get(int port, String path) throws Exception {

@@ -2,11 +2,8 @@ package io.meridian.standalone.run;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.meridian.standalone.StandaloneRuntime;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -18,19 +15,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * first, while no other scenario's pods take free capacity.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class FederationE2ETest {
+class FederationE2ETest extends FederationRuntime {
     private static final Path STATIC_WEIGHTS = Path.of("../../shared/scenarios/examples/federation-static-weights.yaml");
-    private static StandaloneRuntime runtime;
-
-    @BeforeAll
-    static void start() {
-        runtime = FederationRuntime.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        FederationRuntime.stop(runtime);
-    }
 
     @Test
     @Order(1)

@@ -3,13 +3,10 @@ package io.meridian.standalone.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.meridian.standalone.StandaloneRuntime;
 import io.meridian.standalone.scenario.Scenario;
 import io.meridian.standalone.scenario.Step;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -19,19 +16,7 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("e2e")
 @Tag("soak")
-class FederationFailoverE2ETest {
-    private static StandaloneRuntime runtime;
-
-    @BeforeAll
-    static void start() {
-        runtime = FederationRuntime.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        FederationRuntime.stop(runtime);
-    }
-
+class FederationFailoverE2ETest extends FederationRuntime {
     @Test
     void anUnreachableMemberFailsOverAndWithoutFailbackNothingMovesBack() {
         FederationRuntime.runAll(runtime, FederationRuntime.scenario("failover-recover.yaml"));

@@ -15,17 +15,28 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 
 /**
  * The federation scenarios of {@code src/test/resources/scenarios/federation} share one fleet (member1 the host,
  * member2, member3), so one standalone runtime per test class runs them one after the other; each scenario cleans
- * up after itself. Member clusters turn Unreachable after {@value #UNREACHABLE_SECONDS} s here.
+ * up after itself (the test classes extend this one). Member clusters turn Unreachable after {@value #UNREACHABLE_SECONDS} s here.
  */
-final class FederationRuntime {
+abstract class FederationRuntime {
     static final String UNREACHABLE_SECONDS = "12";
     static final String UNREACHABLE_PROPERTY = "MERIDIAN_FAILOVER_UNREACHABLE_SECONDS";
+    static StandaloneRuntime runtime;
 
-    private FederationRuntime() {
+    @BeforeAll
+    static void startRuntime() {
+        runtime = start();
+    }
+
+    @AfterAll
+    static void stopRuntime() {
+        stop(runtime);
+        runtime = null;
     }
 
     static StandaloneRuntime start() {

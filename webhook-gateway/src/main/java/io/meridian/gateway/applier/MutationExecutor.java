@@ -172,12 +172,13 @@ public final class MutationExecutor {
             return ApplyResult.patched(Targets.describe(target) + " created");
         }
         ObjectNode present = json.valueToTree(current);
+        boolean merge = body.path("merge").asBoolean(false);
         boolean converged = true;
         for (Iterator<Map.Entry<String, JsonNode>> fields = object.fields(); fields.hasNext(); ) {
             Map.Entry<String, JsonNode> field = fields.next();
             if (!NOT_CONTENT.contains(field.getKey()) && !contains(present.get(field.getKey()), field.getValue())) {
                 converged = false;
-                present.set(field.getKey(), field.getValue());
+                present.set(field.getKey(), merge ? merged(present.get(field.getKey()), field.getValue()) : field.getValue());
             }
         }
         ObjectNode presentMetadata = present.with("metadata");
@@ -193,6 +194,19 @@ public final class MutationExecutor {
         }
         resource.update(json.convertValue(present, GenericKubernetesResource.class));
         return ApplyResult.patched(Targets.describe(target) + " updated");
+    }
+
+    /** {@code wanted} laid over {@code present}: objects field by field, anything else replaced. */
+    static JsonNode merged(JsonNode present, JsonNode wanted) {
+        if (present == null || !present.isObject() || !wanted.isObject()) {
+            return wanted;
+        }
+        ObjectNode out = ((ObjectNode) present).deepCopy();
+        for (Iterator<Map.Entry<String, JsonNode>> fields = wanted.fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            out.set(field.getKey(), merged(out.get(field.getKey()), field.getValue()));
+        }
+        return out;
     }
 
     private ApplyResult scale(Handle resource, ObjectRef target, JsonNode body) {

@@ -142,6 +142,21 @@ class MutationExecutorTest {
     }
 
     @Test
+    void applyObjectWithMergeKeepsTheFieldsItDoesNotName() {
+        ObjectRef deployment = new ObjectRef("apps/v1", "Deployment", "deploy", "web", null, null);
+        kube.apps().deployments().inNamespace("deploy").resource(new DeploymentBuilder().withNewMetadata().withName("web")
+                .endMetadata().withNewSpec().withReplicas(9).withMinReadySeconds(7).endSpec().build()).create();
+
+        twice(mutation("d/0", Mutation.Type.APPLY_OBJECT, deployment, "{\"merge\":true,\"object\":{\"metadata\":"
+                + "{\"annotations\":{\"total\":\"9\"}},\"spec\":{\"replicas\":6}}}"), Outcome.PATCHED);
+
+        JsonNode stored = JSON.valueToTree(kube.apps().deployments().inNamespace("deploy").withName("web").get());
+        assertThat(stored.path("spec").path("replicas").asInt()).isEqualTo(6);
+        assertThat(stored.path("spec").path("minReadySeconds").asInt()).isEqualTo(7);
+        assertThat(stored.path("metadata").path("annotations").path("total").asText()).isEqualTo("9");
+    }
+
+    @Test
     void scaleSetsTheReplicas() {
         kube.apps().deployments().inNamespace("deploy").resource(new DeploymentBuilder().withNewMetadata().withName("web")
                 .endMetadata().withNewSpec().withReplicas(2).endSpec().build()).create();

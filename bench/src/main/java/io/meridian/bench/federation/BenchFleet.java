@@ -1,0 +1,124 @@
+package io.meridian.bench.federation;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.meridian.sim.ClusterSpec;
+import io.meridian.sim.SimOptions;
+import io.meridian.sim.SimulatedCluster;
+import io.meridian.sim.ZoneSpec;
+import io.meridian.standalone.StandaloneRuntime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+
+/**
+ * Meridian in this process over a host and {@code members} simulated member clusters without pods
+ * ({@link SimOptions#withoutPods()}): what a federation benchmark drives. Objects are written and read
+ * with each cluster's own direct client, so the benchmark's reads are not slowed by a cut-off member.
+ */
+public final class BenchFleet implements AutoCloseable {
+    public static final String HOST = "host";
+    public static final String NAMESPACE = "bench";
+    static final String BINDING_LABEL = "federation.meridian.io/binding";
+    static final ResourceDefinitionContext POLICIES = new ResourceDefinitionContext.Builder()
+            .withGroup("policy.karmada.io").withVersion("v1alpha1").withPlural("propagationpolicies")
+            .withKind("PropagationPolicy").withNamespaced(true).build();
+    static final ResourceDefinitionContext REBALANCERS = new ResourceDefinitionContext.Builder()
+            .withGroup("apps.karmada.io").withVersion("v1alpha1").withPlural("workloadrebalancers")
+            .withKind("WorkloadRebalancer").withNamespaced(false).build();
+    static final ResourceDefinitionContext DEPLOYMENTS = new ResourceDefinitionContext.Builder().withGroup("apps")
+            .withVersion("v1").withPlural("deployments").withKind("Deployment").withNamespaced(true).build();
+
+    private static final int START_ATTEMPTS = 3;
+
+    private final StandaloneRuntime runtime;
+    private final ExecutorService writers = Executors.newFixedThreadPool(8);
+
+    private BenchFleet(StandaloneRuntime runtime) {
+        this.runtime = runtime;
+    }
+
+    /** Starts the host and the members, each with one zone of {@code nodes} nodes of {@code podsPerNode} slots. */
+    public static BenchFleet start(int members, int nodes, int podsPerNode, Consumer<String> progress) {
+        List<ClusterSpec> clusters = new ArrayList<>();
+        clusters.add(new ClusterSpec(HOST, List.of(new ZoneSpec("z1", 1, 10))));
+        for (int i = 0; i < members; i++) {
+            clusters.add(new ClusterSpec(FleetShape.memberName(i), List.of(new ZoneSpec("z1", nodes, podsPerNode))));
+        }
+        StandaloneRuntime runtime = startWithRetries(clusters, progress);
+        // the simulated API servers store namespaced objects without their Namespace object, as the benchmark needs
+        return new BenchFleet(runtime);
+    }
+
+    /**
+     * On a busy machine a simulated API server sometimes misses its own start-up timeout; the whole runtime
+     * is then started again (twice at most), since a half-started fleet cannot be measured.
+     */
+    private static StandaloneRuntime startWithRetries(List<ClusterSpec> clusters, Consumer<String> progress) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return StandaloneRuntime.start(clusters, SimOptions.DEFAULTS.withoutPods(), line -> progress.accept("started " + line));
+            } catch (RuntimeException e) {
+                if (attempt == START_ATTEMPTS) {
+                    throw e;
+                }
+                progress.accept("start failed (" + e.getMessage() + "); starting again");
+            }
+        }
+    }
+
+    /** What a benchmark measures on a started fleet whose members' copies are watched. */
+    interface Measurement<T> {
+        T measure(BenchFleet fleet, CopyWatch copies) throws InterruptedException;
+    }
+
+    /** Starts the fleet (two nodes of 500 slots per member), watches every member's copies, measures, stops all. */
+    static <T> T measure(int members, Consumer<String> progress, Measurement<T> measurement) throws InterruptedException {
+        try (BenchFleet fleet = start(members, 2, 500, progress)) {
+            List<String> names = new ArrayList<>();
+            for (int i = 0; i < members; i++) {
+                names.add(FleetShape.memberName(i));
+            }
+            try (CopyWatch copies = new CopyWatch(fleet, names)) {
+                return measurement.measure(fleet, copies);
+            }
+        }
+    }
+
+    public StandaloneRuntime runtime() {
+        return runtime;
+    }
+
+    public SimulatedCluster cluster(String name) {
+        return runtime.fleet().cluster(name);
+    }
+
+    /** Creates the objects of one kind in the cluster, eight at a time, and waits for all of them. */
+    public void createAll(String cluster, ResourceDefinitionContext kind, List<GenericKubernetesResource> objects) {
+        KubernetesClient client = cluster(cluster).client();
+        List<Future<?>> writes = new ArrayList<>();
+        for (GenericKubernetesResource object : objects) {
+            writes.add(writers.submit(() -> client.genericKubernetesResources(kind).resource(object).create()));
+        }
+        for (Future<?> write : writes) {
+            try {
+                write.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while creating objects", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new IllegalStateException("cannot create an object in " + cluster + ": " + e.getCause(), e.getCause());
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        writers.shutdownNow();
+        runtime.close();
+    }
+}

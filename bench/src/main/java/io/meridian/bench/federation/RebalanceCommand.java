@@ -1,0 +1,48 @@
+package io.meridian.bench.federation;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code meridian bench rebalance}: see {@link RebalanceBench}. The last line is the JSON result. */
+@Command(name = "rebalance", description = {"One WorkloadRebalancer naming every template, over simulated members:"
+        + " seconds from its creation until every new assignment is decided and held by the member clusters."})
+public final class RebalanceCommand implements Callable<Integer> {
+    /** Karmada v1.15's release notes: 15 to 22 bindings scheduled per second for this kind of work. */
+    static final double KARMADA_LOW = 15;
+    static final double KARMADA_HIGH = 22;
+
+    @Option(names = "--workloads", defaultValue = "5000", description = "Resource templates (default ${DEFAULT-VALUE}).")
+    int workloads;
+
+    @CommandLine.Mixin
+    FleetOptions fleet;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        return BenchOutput.reporting(spec.commandLine().getErr(), this::measure);
+    }
+
+    private int measure() throws InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        RebalanceBench.Result result = new RebalanceBench(
+                new RebalanceBench.Settings(workloads, fleet.clusters, fleet.replicas, fleet.timeout()),
+                BenchOutput.progress(err)).run();
+        out.printf(Locale.ROOT, "rebalance: %d workloads over %d member clusters: every new assignment decided after %.2f s,"
+                        + " applied and read back from the members after %.2f s (%.1f workloads/s)%n",
+                result.workloads(), result.clusters(), result.decidedSeconds(), result.seconds(), result.perSecond());
+        out.printf(Locale.ROOT, "target: <= 10 s on 2 cores; Karmada (v1.15 release notes): %.0f-%.0f bindings/s,"
+                        + " i.e. %.0f-%.0f s for %d workloads%n", KARMADA_LOW, KARMADA_HIGH, workloads / KARMADA_HIGH,
+                workloads / KARMADA_LOW, workloads);
+        out.println(result.json());
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,260 @@
+package io.meridian.bench.load;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * The load driver of {@code meridian bench admission}, in its own JVM as an apiserver would be: N clients,
+ * each on its own kept-alive HTTPS connection, send pod CREATE AdmissionReviews to the gateway as fast as
+ * the answers come; only answers that carry the spread's JSON patch count (a fail-open or any other
+ * answer is a failure). After a warm-up, a measured window. Then the same N clients measure the
+ * PostgreSQL baseline ({@link PostgresCommitBaseline}) on the same server. The last line on stdout is
+ * the one JSON object of the issue; progress goes to stderr.
+ *
+ * <pre>java -cp bench/target/benchmarks.jar io.meridian.bench.load.AdmissionLoad \
+ *   --url https://127.0.0.1:PORT/mutate-pods/member1 --ca ca.crt --pod pod.json \
+ *   --jdbc jdbc:postgresql://.../baseline [--events-jdbc jdbc:postgresql://.../commands] --db-user u --db-password p \
+ *   [--clients 64] [--warmup 10] [--seconds 20]</pre>
+ * With {@code --events-jdbc} (the command-service's database) the driver checks afterwards that every
+ * admission answered with a patch in the measured window is recorded in the event store.
+ */
+public final class AdmissionLoad {
+
+    /** What the admission phase measured. */
+    record Measured(long succeeded, long failed, double seconds, double p50Ms, double p99Ms, String firstFailure) {
+        double perSecond() {
+            return succeeded / seconds;
+        }
+    }
+
+    private AdmissionLoad() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Arguments a = Arguments.parse(args);
+        String pod = Files.readString(a.pod);
+        AdmissionClient.Target target = AdmissionClient.Target.of(a.url, a.ca);
+        ReviewTemplate template = new ReviewTemplate(pod);
+
+        awaitReady(target, template, Duration.ofSeconds(a.readySeconds));
+        progress("admissions: %d clients, warm-up %d s", a.clients, a.warmup);
+        run(target, template, a.clients, Duration.ofSeconds(a.warmup), "w");
+        progress("admissions: measuring %d s", a.seconds);
+        Measured admissions = run(target, template, a.clients, Duration.ofSeconds(a.seconds), "m");
+        progress("admissions: %d decided with a patch, %d failed (%s); %.1f/s, p50 %.2f ms, p99 %.2f ms",
+                admissions.succeeded(), admissions.failed(),
+                admissions.firstFailure() == null ? "none" : "first: " + admissions.firstFailure(),
+                admissions.perSecond(), admissions.p50Ms(), admissions.p99Ms());
+
+        if (a.eventsJdbc != null) {
+            long recorded = RecordedDecisions.count(dataSource(a.eventsJdbc, a), "m");
+            progress("event store: %d decisions of the measured window recorded (%d answered with a patch)",
+                    recorded, admissions.succeeded());
+            if (recorded < admissions.succeeded()) {
+                throw new IllegalStateException("only " + recorded + " of " + admissions.succeeded()
+                        + " answered admissions are in the event store");
+            }
+        }
+        PGSimpleDataSource database = dataSource(a.jdbc, a);
+        progress("baseline: %d clients inserting and committing one row each (synchronous_commit on), warm-up %d s, %d s",
+                a.clients, a.warmup, a.seconds);
+        PostgresCommitBaseline.Result baseline = PostgresCommitBaseline.run(database, a.clients,
+                Duration.ofSeconds(Math.min(a.warmup, 5)), Duration.ofSeconds(a.seconds));
+        System.out.println(baseline.json());
+        System.out.println(String.format(Locale.ROOT, "{\"bench\":\"admission-detail\",\"succeeded\":%d,\"failed\":%d,"
+                        + "\"seconds\":%.2f,\"clients\":%d}", admissions.succeeded(), admissions.failed(),
+                admissions.seconds(), a.clients));
+        System.out.println(result(admissions, baseline));
+        System.out.flush();
+        System.exit(admissions.succeeded() > 0 ? 0 : 1);
+    }
+
+    private static PGSimpleDataSource dataSource(String url, Arguments a) {
+        PGSimpleDataSource database = new PGSimpleDataSource();
+        database.setUrl(url);
+        database.setUser(a.dbUser);
+        database.setPassword(a.dbPassword);
+        return database;
+    }
+
+    static String result(Measured admissions, PostgresCommitBaseline.Result baseline) {
+        return String.format(Locale.ROOT, "{\"bench\":\"admission\",\"throughput_per_s\":%.1f,\"p50_ms\":%.2f,"
+                        + "\"p99_ms\":%.2f,\"baseline\":\"postgres-commit\",\"baseline_per_s\":%.1f,\"ratio\":%.4f}",
+                admissions.perSecond(), admissions.p50Ms(), admissions.p99Ms(), baseline.perSecond(),
+                admissions.perSecond() / baseline.perSecond());
+    }
+
+    /** Sends dry-run reviews until one comes back with a patch: the spread is known end to end. */
+    private static void awaitReady(AdmissionClient.Target target, ReviewTemplate template, Duration within) throws Exception {
+        long deadline = System.nanoTime() + within.toNanos();
+        String last = "no answer yet";
+        int n = 0;
+        while (System.nanoTime() < deadline) {
+            try (AdmissionClient client = new AdmissionClient(target)) {
+                String uid = "ready-" + n;
+                AdmissionClient.Verdict verdict = client.review(template.body(uid, "bench-ready-" + n++, true), uid);
+                if (verdict.patched()) {
+                    progress("ready: a dry-run admission came back with a patch");
+                    return;
+                }
+                last = verdict.detail();
+            } catch (java.io.IOException e) {
+                last = e.toString();
+            }
+            Thread.sleep(500);
+        }
+        throw new IllegalStateException("the gateway did not answer with a patch within " + within.toSeconds() + " s: " + last);
+    }
+
+    private static Measured run(AdmissionClient.Target target, ReviewTemplate template, int clients, Duration duration,
+                                String phase) throws Exception {
+        AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch connected = new CountDownLatch(clients);
+        CountDownLatch go = new CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(clients);
+        List<Worker> workers = new ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            Worker worker = new Worker(target, template, phase + i, stop, connected, go, done);
+            workers.add(worker);
+            Thread thread = new Thread(worker, "admission-client-" + i);
+            thread.setDaemon(true);
+            thread.start();
+        }
+        connected.await();
+        long started = System.nanoTime();
+        go.countDown();
+        Thread.sleep(duration.toMillis());
+        stop.set(true);
+        double seconds = (System.nanoTime() - started) / 1e9;
+        done.await();
+        long ok = 0;
+        long failed = 0;
+        String firstFailure = null;
+        List<LatencyRecorder> recorders = new ArrayList<>();
+        for (Worker w : workers) {
+            ok += w.latencies.count();
+            failed += w.failed;
+            recorders.add(w.latencies);
+            if (firstFailure == null) {
+                firstFailure = w.firstFailure;
+            }
+        }
+        double[] p = LatencyRecorder.percentilesMillis(recorders, 50, 99);
+        return new Measured(ok, failed, seconds, p[0], p[1], firstFailure);
+    }
+
+    /** One client: one connection (opened, handshake done, before the clock starts), requests back to back. */
+    private static final class Worker implements Runnable {
+        final LatencyRecorder latencies = new LatencyRecorder();
+        long failed;
+        String firstFailure;
+        private final AdmissionClient.Target target;
+        private final ReviewTemplate template;
+        private final String name;
+        private final AtomicBoolean stop;
+        private final CountDownLatch connected;
+        private final CountDownLatch go;
+        private final CountDownLatch done;
+
+        Worker(AdmissionClient.Target target, ReviewTemplate template, String name, AtomicBoolean stop,
+               CountDownLatch connected, CountDownLatch go, CountDownLatch done) {
+            this.target = target;
+            this.template = template;
+            this.name = name;
+            this.stop = stop;
+            this.connected = connected;
+            this.go = go;
+            this.done = done;
+        }
+
+        @Override
+        public void run() {
+            AdmissionClient client = null;
+            try {
+                client = connect();
+                connected.countDown();
+                go.await();
+                long n = 0;
+                while (!stop.get()) {
+                    String uid = name + "-" + n;
+                    String body = template.body(uid, "bench-" + name + "-" + n++, false);
+                    long start = System.nanoTime();
+                    AdmissionClient.Verdict verdict;
+                    try {
+                        verdict = client.review(body, uid);
+                    } catch (java.io.IOException e) {
+                        verdict = AdmissionClient.Verdict.failed("I/O: " + e.getMessage());
+                        client.close();
+                        client = new AdmissionClient(target);
+                    }
+                    long elapsed = System.nanoTime() - start;
+                    if (stop.get() && !verdict.patched()) {
+                        break; // cut off by the end of the window, not a failure of the service
+                    }
+                    if (verdict.patched()) {
+                        latencies.record(elapsed);
+                    } else {
+                        failed++;
+                        if (firstFailure == null) {
+                            firstFailure = verdict.detail();
+                        }
+                    }
+                }
+            } catch (Exception e) {
+                failed++;
+                if (firstFailure == null) {
+                    firstFailure = e.toString();
+                }
+                connected.countDown();
+            } finally {
+                if (client != null) {
+                    client.close();
+                }
+                done.countDown();
+            }
+        }
+
+        private AdmissionClient connect() throws java.io.IOException {
+            AdmissionClient c = new AdmissionClient(target);
+            c.connect();
+            return c;
+        }
+    }
+
+    static void progress(String format, Object... args) {
+        System.err.println("bench: " + String.format(Locale.ROOT, format, args));
+        System.err.flush();
+    }
+
+    /** The command line. */
+    record Arguments(String url, Path ca, Path pod, String jdbc, String eventsJdbc, String dbUser, String dbPassword, int clients,
+                     int warmup, int seconds, int readySeconds) {
+        static Arguments parse(String[] args) {
+            java.util.Map<String, String> values = new java.util.HashMap<>();
+            for (int i = 0; i + 1 < args.length; i += 2) {
+                if (!args[i].startsWith("--")) {
+                    throw new IllegalArgumentException("expected --name value pairs, got " + args[i]);
+                }
+                values.put(args[i].substring(2), args[i + 1]);
+            }
+            for (String required : List.of("url", "ca", "pod", "jdbc", "db-user", "db-password")) {
+                if (!values.containsKey(required)) {
+                    throw new IllegalArgumentException("--" + required + ": required");
+                }
+            }
+            return new Arguments(values.get("url"), Path.of(values.get("ca")), Path.of(values.get("pod")),
+                    values.get("jdbc"), values.get("events-jdbc"), values.get("db-user"), values.get("db-password"),
+                    Integer.parseInt(values.getOrDefault("clients", "64")),
+                    Integer.parseInt(values.getOrDefault("warmup", "10")),
+                    Integer.parseInt(values.getOrDefault("seconds", "20")),
+                    Integer.parseInt(values.getOrDefault("ready-seconds", "90")));
+        }
+    }
+}

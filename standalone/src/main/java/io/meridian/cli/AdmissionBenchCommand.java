@@ -1,0 +1,219 @@
+package io.meridian.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.meridian.sim.ClusterSpec;
+import io.meridian.sim.SimOptions;
+import io.meridian.sim.SimulatedCluster;
+import io.meridian.sim.ZoneSpec;
+import io.meridian.standalone.StandaloneRuntime;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code meridian bench admission}: starts the standalone runtime (KRaft Kafka, PostgreSQL 18, one simulated
+ * cluster with a Deployment {@code web} and one WorkloadSpread {@code ws-bench} targeting it), then runs the
+ * load driver of {@code bench/} ({@code io.meridian.bench.load.AdmissionLoad}) in its own JVM, as an apiserver
+ * would be a process of its own: N clients send AdmissionReviews of pods owned by the Deployment's ReplicaSet
+ * to the gateway over HTTPS, then measure the PostgreSQL commit baseline on the same server. The driver's
+ * lines are passed on; its JSON result is printed last, after the runtime stopped.
+ */
+@Command(name = "admission", description = {"Pod admissions through the full path (HTTPS AdmissionReview -> gateway ->",
+        "command-service -> event store commit -> JSONPatch) against the PostgreSQL single-row commit baseline.",
+        "The last stdout line is one JSON object."})
+public final class AdmissionBenchCommand implements Callable<Integer> {
+    static final String CLUSTER = "member1";
+    static final String NAMESPACE = "bench";
+    static final String DRIVER = "io.meridian.bench.load.AdmissionLoad";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Option(names = "--clients", defaultValue = "64", description = "Concurrent clients (default ${DEFAULT-VALUE}).")
+    int clients;
+
+    @Option(names = "--warmup", defaultValue = "15", description = "Warm-up seconds (default ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--seconds", defaultValue = "20", description = "Measured seconds, each phase (default ${DEFAULT-VALUE}).")
+    int seconds;
+
+    @Option(names = "--bench-jar", paramLabel = "JAR", description = "The bench module's jar (default: bench/target/benchmarks.jar under the Meridian home).")
+    Path benchJar;
+
+    @Option(names = "--driver-java-options", paramLabel = "OPTS", defaultValue = "-Xms256m -Xmx1g -XX:+UseParallelGC",
+            description = "JVM options of the load driver (default ${DEFAULT-VALUE}).")
+    String driverJavaOptions;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Path jar = benchJar != null ? benchJar
+                : Path.of(System.getProperty("meridian.home", ".")).resolve("bench/target/benchmarks.jar");
+        if (!Files.isRegularFile(jar)) {
+            err.println("meridian: the load driver " + jar + " is missing; build it with ./mvnw -o -q -B -pl bench -am -DskipTests package");
+            err.flush();
+            return 2;
+        }
+        StandaloneRuntime runtime = start(err);
+        String result = null;
+        int exit;
+        Path work = Files.createTempDirectory("meridian-bench");
+        try {
+            SimulatedCluster cluster = runtime.fleet().cluster(CLUSTER);
+            cluster.api().apply(resource("bench-admission.yaml"));
+            JsonNode replicaSet = awaitReplicaSet(cluster, Duration.ofSeconds(60));
+            Path pod = work.resolve("pod.json");
+            Files.writeString(pod, podOf(replicaSet).toPrettyString());
+            Path ca = runtime.caCertificate();
+            runtime.postgres().createDatabase("bench_baseline");
+            List<String> command = new ArrayList<>();
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.addAll(List.of(driverJavaOptions.trim().split("\\s+")));
+            command.addAll(List.of("-cp", jar.toString(), DRIVER,
+                    "--url", runtime.gatewayUrl() + "/mutate-pods/" + CLUSTER, "--ca", ca.toString(), "--pod", pod.toString(),
+                    "--jdbc", runtime.postgres().jdbcUrl("bench_baseline"),
+                    "--events-jdbc", runtime.postgres().jdbcUrl(StandaloneRuntime.COMMAND_DATABASE),
+                    "--db-user", runtime.postgres().username(), "--db-password", runtime.postgres().password(),
+                    "--clients", Integer.toString(clients), "--warmup", Integer.toString(warmup),
+                    "--seconds", Integer.toString(seconds)));
+            Process driver = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            try (BufferedReader lines = new BufferedReader(new InputStreamReader(driver.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    if (line.startsWith("{\"bench\":\"admission\"")) {
+                        result = line;
+                    } else {
+                        out.println(line);
+                        out.flush();
+                    }
+                }
+            }
+            exit = driver.waitFor();
+            out.println(batchMeters(runtime));
+            out.flush();
+        } finally {
+            runtime.close();
+            deleteQuietly(work);
+        }
+        if (result == null) {
+            err.println("meridian: the load driver ended without a result (exit " + exit + ")");
+            err.flush();
+            return exit == 0 ? 1 : exit;
+        }
+        out.println(result);
+        out.flush();
+        return exit;
+    }
+
+    /** The command-service's admission batch meters over the whole run (warm-up included), as one JSON line. */
+    static String batchMeters(StandaloneRuntime runtime) {
+        var meters = runtime.services().get("command-service").getBean(io.micrometer.core.instrument.MeterRegistry.class);
+        var size = meters.find("meridian.admission.batch.size").summary();
+        var barrier = meters.find("meridian.admission.batch.barrier").timer();
+        var command = meters.find("meridian.admission.batch.command").timer();
+        if (size == null || barrier == null || command == null) {
+            return "{\"bench\":\"admission-batches\",\"batches\":0}";
+        }
+        var ms = java.util.concurrent.TimeUnit.MILLISECONDS;
+        return String.format(java.util.Locale.ROOT, "{\"bench\":\"admission-batches\",\"batches\":%d,\"mean_size\":%.1f,"
+                        + "\"barrier_mean_ms\":%.2f,\"barrier_max_ms\":%.1f,\"command_mean_ms\":%.2f,\"command_max_ms\":%.1f}",
+                size.count(), size.mean(), barrier.mean(ms), barrier.max(ms), command.mean(ms), command.max(ms));
+    }
+
+    /**
+     * The runtime for the benchmark; a start that fails (on a machine shared with other work the simulated
+     * cluster's first connection can time out) is tried again, up to three times.
+     */
+    private static StandaloneRuntime start(PrintWriter err) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return StandaloneRuntime.start(List.of(new ClusterSpec(CLUSTER,
+                        List.of(new ZoneSpec("ack", 20, 10), new ZoneSpec("eci", 10, 50)))), SimOptions.DEFAULTS, line -> {
+                    err.println("started " + line);
+                    err.flush();
+                });
+            } catch (RuntimeException e) {
+                if (attempt >= 3) {
+                    throw e;
+                }
+                err.println("meridian: start failed (" + e.getMessage() + "); trying again");
+                err.flush();
+            }
+        }
+    }
+
+    /** The Deployment's ReplicaSet, once the simulated controller made it. */
+    private static JsonNode awaitReplicaSet(SimulatedCluster cluster, Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (System.nanoTime() < deadline) {
+            for (GenericKubernetesResource rs : cluster.client().genericKubernetesResources("apps/v1", "ReplicaSet")
+                    .inNamespace(NAMESPACE).list().getItems()) {
+                JsonNode node = JSON.valueToTree(rs);
+                if (node.path("metadata").path("name").asText().startsWith("web-")) {
+                    return node;
+                }
+            }
+            Thread.sleep(200);
+        }
+        throw new IllegalStateException("the simulated cluster made no ReplicaSet for Deployment web within " + within);
+    }
+
+    /** A pod as the ReplicaSet controller would create it (its name is set per request by the driver). */
+    static ObjectNode podOf(JsonNode replicaSet) {
+        ObjectNode pod = JSON.createObjectNode().put("apiVersion", "v1").put("kind", "Pod");
+        ObjectNode metadata = pod.putObject("metadata");
+        String rsName = replicaSet.path("metadata").path("name").asText();
+        metadata.put("generateName", rsName + "-").put("namespace", NAMESPACE);
+        metadata.set("labels", replicaSet.path("spec").path("template").path("metadata").path("labels").deepCopy());
+        metadata.putArray("ownerReferences").addObject().put("apiVersion", "apps/v1").put("kind", "ReplicaSet")
+                .put("name", rsName).put("uid", replicaSet.path("metadata").path("uid").asText())
+                .put("controller", true).put("blockOwnerDeletion", true);
+        ObjectNode spec = replicaSet.path("spec").path("template").path("spec").deepCopy();
+        spec.put("restartPolicy", "Always").put("terminationGracePeriodSeconds", 30).put("dnsPolicy", "ClusterFirst")
+                .put("serviceAccountName", "default").put("schedulerName", "default-scheduler").put("enableServiceLinks", true);
+        spec.putArray("tolerations").add(toleration("node.kubernetes.io/not-ready")).add(toleration("node.kubernetes.io/unreachable"));
+        pod.set("spec", spec);
+        return pod;
+    }
+
+    private static ObjectNode toleration(String key) {
+        return JSON.createObjectNode().put("key", key).put("operator", "Exists").put("effect", "NoExecute")
+                .put("tolerationSeconds", 300);
+    }
+
+    private static String resource(String name) {
+        try (var in = AdmissionBenchCommand.class.getResourceAsStream("/io/meridian/standalone/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException(name + " is missing from the jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a leftover temporary folder is harmless
+        }
+    }
+}
