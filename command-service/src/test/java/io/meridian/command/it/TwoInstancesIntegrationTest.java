@@ -36,9 +36,9 @@ class TwoInstancesIntegrationTest {
         ConfigurableApplicationContext b = start(DB);
         ExecutorService pool = Executors.newFixedThreadPool(40);
         try {
-            await().atMost(Duration.ofSeconds(30)).until(() -> a.getBean(ClusterEventConsumer.class).isCaughtUp()
+            await().atMost(Duration.ofSeconds(120)).until(() -> a.getBean(ClusterEventConsumer.class).isCaughtUp()
                     && b.getBean(ClusterEventConsumer.class).isCaughtUp());
-            await().atMost(Duration.ofSeconds(30)).until(() -> count(a.getBean(org.springframework.jdbc.core.JdbcTemplate.class),
+            await().atMost(Duration.ofSeconds(120)).until(() -> count(a.getBean(org.springframework.jdbc.core.JdbcTemplate.class),
                     CLUSTER + "/ns/ws") > 0);
             int[] ports = {port(a), port(b)};
             List<CompletableFuture<JsonNode>> answers = new ArrayList<>();
