@@ -18,11 +18,8 @@ import io.meridian.schemas.ObjectRef;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.EventMessage;
@@ -119,20 +116,7 @@ public class BindingOutbound implements DisposableBean {
 
     /** Sends all, then waits for every acknowledgement; a failure throws, so the processor retries the event. */
     private void publish(List<ProducerRecord<String, String>> records) {
-        List<Future<RecordMetadata>> sent = new ArrayList<>(records.size());
-        for (ProducerRecord<String, String> record : records) {
-            sent.add(producer.send(record));
-        }
-        try {
-            for (Future<RecordMetadata> ack : sent) {
-                ack.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while publishing", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("cannot publish to Kafka: " + e.getCause(), e.getCause());
-        }
+        OutboundRecords.sendAndAwait(producer, records);
     }
 
     @Override

@@ -28,11 +28,8 @@ import io.meridian.schemas.Topics;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.EventMessage;
@@ -192,20 +189,7 @@ public class OutboundPublisher implements DisposableBean {
 
     /** Sends all, then waits for every acknowledgement; a failure throws, so the processor retries the event. */
     public void publish(List<ProducerRecord<String, String>> records) {
-        List<Future<RecordMetadata>> sent = new ArrayList<>(records.size());
-        for (ProducerRecord<String, String> record : records) {
-            sent.add(producer.send(record));
-        }
-        try {
-            for (Future<RecordMetadata> ack : sent) {
-                ack.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while publishing", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("cannot publish to Kafka: " + e.getCause(), e.getCause());
-        }
+        OutboundRecords.sendAndAwait(producer, records);
         if (log.isDebugEnabled()) {
             MDC.put("aggregate", records.isEmpty() ? "" : records.get(records.size() - 1).key());
             log.debug("published {} record(s)", records.size());

@@ -8,7 +8,13 @@ import io.meridian.schemas.Mutation;
 import io.meridian.schemas.ObjectRef;
 import io.meridian.schemas.Topics;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.axonframework.eventhandling.EventMessage;
 
 /** The Kafka records of what an aggregate decided, shared by the publishers of every aggregate type. */
@@ -45,5 +51,21 @@ public final class OutboundRecords {
             }
         }
         throw new IllegalArgumentException("unknown mutation type " + wire);
+    }
+
+    /** Sends all, then waits for every acknowledgement; a failure throws, so the processor retries the event. */
+    public static void sendAndAwait(Producer<String, String> producer, List<ProducerRecord<String, String>> records) {
+        List<Future<RecordMetadata>> sent = new ArrayList<>(records.size());
+        records.forEach(record -> sent.add(producer.send(record)));
+        try {
+            for (Future<RecordMetadata> ack : sent) {
+                ack.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while publishing", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot publish to Kafka: " + e.getCause(), e.getCause());
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.meridian.command.rebalancer.feed;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.command.outbound.OutboundRecords;
 import io.meridian.command.kafka.KafkaClients;
 import io.meridian.command.rebalancer.api.RebalancerApi;
 import io.meridian.command.rebalancer.api.RebalancerObject;
@@ -16,11 +17,8 @@ import io.meridian.schemas.ObjectRef;
 import io.meridian.schemas.Topics;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.EventMessage;
@@ -100,18 +98,7 @@ public class RebalancerPublisher implements DisposableBean {
 
     /** Sends all, then waits for every acknowledgement; a failure throws, so the processor retries the event. */
     private void publish(List<ProducerRecord<String, String>> records) {
-        List<Future<RecordMetadata>> sent = new ArrayList<>(records.size());
-        records.forEach(record -> sent.add(producer.send(record)));
-        try {
-            for (Future<RecordMetadata> ack : sent) {
-                ack.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while publishing", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("cannot publish to Kafka: " + e.getCause(), e.getCause());
-        }
+        OutboundRecords.sendAndAwait(producer, records);
     }
 
     @Override
