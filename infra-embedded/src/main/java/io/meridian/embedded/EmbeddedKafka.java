@@ -2,12 +2,14 @@ package io.meridian.embedded;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.BindException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntSupplier;
 import java.util.stream.Stream;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
@@ -31,18 +33,69 @@ public final class EmbeddedKafka implements KafkaBroker {
         this.bootstrapServers = bootstrapServers;
     }
 
+    private static final int START_ATTEMPTS = 5;
+
+    /**
+     * Starts the broker on two free loopback ports. A port found free can be taken by another
+     * process before the broker binds it, so a failed bind is retried on fresh ports.
+     */
     public static EmbeddedKafka start() {
+        return start(FreePorts::next);
+    }
+
+    static EmbeddedKafka start(IntSupplier freePorts) {
+        RuntimeException lastFailure = null;
+        for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+            try {
+                return startOn(freePorts.getAsInt(), freePorts.getAsInt());
+            } catch (RuntimeException e) {
+                if (!causedByBind(e)) {
+                    throw e;
+                }
+                lastFailure = e;
+            }
+        }
+        throw new IllegalStateException("Kafka could not bind its ports in " + START_ATTEMPTS + " attempts", lastFailure);
+    }
+
+    private static EmbeddedKafka startOn(int brokerPort, int controllerPort) {
+        Path logDir = createLogDir();
+        KafkaConfig config = new KafkaConfig(brokerConfig(logDir, brokerPort, controllerPort));
+        format(logDir);
+        KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
         try {
-            Path logDir = Files.createTempDirectory("meridian-kafka");
-            int brokerPort = FreePorts.next();
-            int controllerPort = FreePorts.next();
-            KafkaConfig config = new KafkaConfig(brokerConfig(logDir, brokerPort, controllerPort));
-            format(logDir);
-            KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
             server.startup();
-            return new EmbeddedKafka(server, logDir, "127.0.0.1:" + brokerPort);
+        } catch (RuntimeException e) {
+            shutDownQuietly(server);
+            deleteRecursively(logDir);
+            throw e;
+        }
+        return new EmbeddedKafka(server, logDir, "127.0.0.1:" + brokerPort);
+    }
+
+    private static Path createLogDir() {
+        try {
+            return Files.createTempDirectory("meridian-kafka");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the Kafka log folder", e);
+        }
+    }
+
+    static boolean causedByBind(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof BindException || String.valueOf(t.getMessage()).contains("Address already in use")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void shutDownQuietly(KafkaRaftServer server) {
+        try {
+            server.shutdown();
+            server.awaitShutdown();
+        } catch (RuntimeException e) {
+            // the half-started broker is being discarded; its shutdown failure changes nothing
         }
     }
 
