@@ -23,8 +23,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * WorkloadRebalancer CRs of the host cluster ({@code apps.karmada.io} and {@code apps.meridian.io}) to the rebalancer
- * aggregate: upserts to {@link UpsertRebalancer}, deletions to {@link RemoveRebalancer}. CRs of other clusters are
- * not rebalancers; those a cluster reported before it became known as the host are fed when it does.
+ * aggregate: upserts to {@link UpsertRebalancer}, deletions to {@link RemoveRebalancer}; a change of the status alone
+ * (our own writes coming back) sends nothing. CRs of other clusters are not rebalancers; those a cluster reported
+ * before it became known as the host are fed when it does.
  */
 @Component
 public class RebalancerFeed implements ClusterChangeListener {
@@ -59,9 +60,21 @@ public class RebalancerFeed implements ClusterChangeListener {
         if (change.deleted()) {
             String uid = change.previous().path("metadata").path("uid").asText(null);
             send(new RemoveRebalancer(RebalancerApi.aggregateId(change.ref().name()), uid, change.at()));
-        } else {
+        } else if (!statusOnly(change)) {
             upsert(change.cluster(), change.current(), change.at(), false);
         }
+    }
+
+    /**
+     * Our own status writes come back as changes of the CR: with the same uid and spec nothing is to be decided, so
+     * nothing is sent (an upsert would load the rebalancer on the cluster-events thread for nothing).
+     */
+    static boolean statusOnly(ClusterChange change) {
+        JsonNode before = change.previous();
+        JsonNode now = change.current();
+        return before != null && now != null
+                && before.path("metadata").path("uid").equals(now.path("metadata").path("uid"))
+                && before.path("spec").equals(now.path("spec"));
     }
 
     private void feedLateHost(String host) {

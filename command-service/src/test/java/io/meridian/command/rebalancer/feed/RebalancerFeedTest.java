@@ -81,6 +81,36 @@ class RebalancerFeedTest {
         assertThat(upsert.resume()).isFalse();
     }
 
+    ClusterChange changed(ClusterChange before, String field, String json) {
+        com.fasterxml.jackson.databind.node.ObjectNode after = before.current().deepCopy();
+        after.set(field, json(json));
+        return new ClusterChange(before.cluster(), before.ref(), after, before.current(), AT);
+    }
+
+    @Test
+    void aChangeOfTheStatusAloneSendsNothing() {
+        hosts.heard("host", "host");
+        ClusterChange created = upserted("host", "WorkloadRebalancer", "r", CR);
+        sent.clear();
+
+        feed.onChange(changed(created, "status", """
+                {"observedWorkloads": [{"workload": {"name": "web"}, "result": "Successful"}]}"""));
+
+        assertThat(sent).isEmpty();
+    }
+
+    @Test
+    void aChangeOfTheSpecIsUpserted() {
+        hosts.heard("host", "host");
+        ClusterChange created = upserted("host", "WorkloadRebalancer", "r", CR);
+        sent.clear();
+
+        feed.onChange(changed(created, "spec", """
+                {"workloads": [{"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "default", "name": "api"}]}"""));
+
+        assertThat(sent).hasSize(1).first().isInstanceOf(UpsertRebalancer.class);
+    }
+
     @Test
     void aRebalancerOfAMemberIsNotOne() {
         hosts.heard("member2", "member");
