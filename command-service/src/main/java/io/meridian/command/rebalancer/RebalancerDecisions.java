@@ -10,14 +10,16 @@ import io.meridian.core.karmada.rebalancer.NextStep;
 import io.meridian.core.karmada.rebalancer.ObservedWorkload;
 import io.meridian.core.karmada.rebalancer.ReconcileBackoff;
 import io.meridian.core.karmada.rebalancer.ReconcileDecision;
-import io.meridian.core.karmada.rebalancer.ResourceTemplate;
 import io.meridian.core.karmada.rebalancer.WorkloadRebalancer;
 import io.meridian.core.karmada.rebalancer.WorkloadResult;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 
 /** How a kernel decision becomes the aggregate's next step, its recorded inputs and its one-line reason. */
 final class RebalancerDecisions {
+    private static final Set<String> ABOUT_THE_SPEC = Set.of("created", "spec changed", "resumed");
+
     private RebalancerDecisions() {
     }
 
@@ -46,14 +48,22 @@ final class RebalancerDecisions {
         return Next.of(Next.Kind.Done);
     }
 
-    /** What the kernel read: the rebalancer (metadata, spec, status before), the host's templates, every answer. */
-    static JsonNode inputs(WorkloadRebalancer rebalancer, TargetAnswers answers, List<ResourceTemplate> templates) {
+    /**
+     * What the kernel read, by reference: the rebalancer's own events up to {@code eventSequence} (its spec and the
+     * host's templates as registered or last changed, the status before, every answer recorded). Metadata and spec are
+     * repeated when the decision is about them (creation, a spec change, a resume); a decision about answers among
+     * thousands of workloads does not repeat what the events before it hold.
+     */
+    static JsonNode inputs(WorkloadRebalancer rebalancer, TargetAnswers answers, String trigger, Long eventSequence) {
         ObjectNode inputs = KernelJson.JSON.createObjectNode();
-        inputs.set("rebalancer", KernelJson.JSON.valueToTree(rebalancer));
-        if (rebalancer.spec().workloadSelector() != null) {
-            inputs.set("templates", KernelJson.JSON.valueToTree(templates));
+        inputs.put("eventSequence", eventSequence == null ? -1 : eventSequence);
+        inputs.put("generation", rebalancer.metadata().generation());
+        inputs.put("answersRecorded", answers.size());
+        if (ABOUT_THE_SPEC.contains(trigger)) {
+            ObjectNode cr = inputs.putObject("rebalancer");
+            cr.set("metadata", KernelJson.JSON.valueToTree(rebalancer.metadata()));
+            cr.set("spec", KernelJson.JSON.valueToTree(rebalancer.spec()));
         }
-        inputs.set("answers", KernelJson.JSON.valueToTree(answers.asMap()));
         return inputs;
     }
 

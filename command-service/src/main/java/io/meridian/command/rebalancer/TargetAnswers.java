@@ -51,8 +51,8 @@ final class TargetAnswers {
         byTarget.keySet().retainAll(targetIds);
     }
 
-    Map<String, RescheduleOutcome> asMap() {
-        return new TreeMap<>(byTarget);
+    int size() {
+        return byTarget.size();
     }
 
     ReconcileContext context(Collection<WorkloadReference> workloads, String hostCluster, Instant created,

@@ -8,13 +8,17 @@ import io.meridian.command.rebalancer.api.RebalancerReconciled.Next;
 import io.meridian.command.rebalancer.api.RebalancerRegistered;
 import io.meridian.command.rebalancer.api.RebalancerRemoved;
 import io.meridian.command.rebalancer.api.RebalancerSpecChanged;
+import io.meridian.command.rebalancer.api.RebalancerStatusWritten;
 import io.meridian.command.rebalancer.api.RecordRescheduleOutcomes;
 import io.meridian.command.rebalancer.api.RemoveRebalancer;
 import io.meridian.command.rebalancer.api.RescheduleOutcome;
 import io.meridian.command.rebalancer.api.RescheduleOutcome.Kind;
 import io.meridian.command.rebalancer.api.RescheduleOutcomesRecorded;
 import io.meridian.command.rebalancer.api.RescheduleRequest;
+import io.meridian.command.rebalancer.api.StatusChange;
 import io.meridian.command.rebalancer.api.UpsertRebalancer;
+import io.meridian.command.rebalancer.api.WriteRebalancerStatus;
+import io.meridian.command.rebalancer.feed.RebalancerProcessing;
 import io.meridian.core.KernelVersion;
 import io.meridian.core.karmada.rebalancer.ObservedWorkload;
 import io.meridian.core.karmada.rebalancer.RebalancerMetadata;
@@ -27,6 +31,7 @@ import io.meridian.core.karmada.rebalancer.WorkloadRebalancerStatus;
 import io.meridian.core.karmada.rebalancer.WorkloadReference;
 import io.meridian.core.karmada.rebalancer.WorkloadResult;
 import io.meridian.core.karmada.rebalancer.WorkloadSelection;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -44,19 +49,24 @@ import org.axonframework.deadline.annotation.DeadlineHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateCreationPolicy;
 import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.modelling.command.AggregateLifecycle;
 import org.axonframework.modelling.command.CreationPolicy;
 import org.axonframework.spring.stereotype.Aggregate;
 
 /**
  * A WorkloadRebalancer of the host cluster (id {@code rebalancer:name}). Its lifecycle is the kernel's
  * {@link RebalancerReconciler}: every spec change, answer of a target and fired deadline runs one reconcile over the
- * answers known so far, recorded as {@link RebalancerReconciled} (status to write, requests to send, what next).
- * It never touches another aggregate: the dispatcher sends the requests and brings the answers back.
+ * answers known so far, recorded as {@link RebalancerReconciled} (what changed in the status, requests to send, what
+ * next). The whole status goes to the CR as {@link RebalancerStatusWritten}: at once when nothing more is awaited,
+ * else at most once per {@link #STATUS_WRITE_INTERVAL} (a rebalancer of thousands of workloads changes its status
+ * with nearly every batch of answers). It never touches another aggregate: the dispatcher sends the requests and
+ * brings the answers back.
  */
-@Aggregate
+@Aggregate(cache = RebalancerProcessing.CACHE)
 public class WorkloadRebalancerAggregate {
     public static final String RETRY_DEADLINE = "rebalancer-retry";
     public static final String TTL_DEADLINE = "rebalancer-ttl";
+    public static final Duration STATUS_WRITE_INTERVAL = Duration.ofMillis(300);
 
     @AggregateIdentifier
     private String id;
@@ -69,6 +79,9 @@ public class WorkloadRebalancerAggregate {
     private Next next = Next.of(Next.Kind.Done);
     private int retryStreak;
     private boolean removed;
+    /** The status changed since it was last written. */
+    private boolean statusDue;
+    private Instant statusWrittenAt;
 
     protected WorkloadRebalancerAggregate() {
     }
@@ -120,6 +133,13 @@ public class WorkloadRebalancerAggregate {
                 : taken.size() + " answers", command.at(), false, deadlines);
     }
 
+    @CommandHandler
+    public void handle(WriteRebalancerStatus command) {
+        if (!removed && statusDue && next.kind() != Next.Kind.DeleteNow) {
+            writeStatus(command.at());
+        }
+    }
+
     @DeadlineHandler(deadlineName = RETRY_DEADLINE)
     public void retryDue(Instant at, DeadlineManager deadlines) {
         if (!removed) {
@@ -159,15 +179,40 @@ public class WorkloadRebalancerAggregate {
     private void decide(String trigger, Instant now, ReconcileDecision decision, List<RescheduleRequest> requests,
                         DeadlineManager deadlines, boolean always) {
         Next after = RebalancerDecisions.next(decision, answers, cluster, now, retryStreak);
-        if (!always && !decision.writeStatus() && requests.isEmpty() && after.equals(next)) {
-            return;
+        boolean changed = decision.writeStatus();
+        if (always || changed || !requests.isEmpty() || !after.equals(next)) {
+            boolean rearm = always || !after.equals(next);
+            boolean deferred = (changed || statusDue) && after.kind() != Next.Kind.DeleteNow && !writesNow(after, now);
+            apply(new RebalancerReconciled(id, object(), UUID.randomUUID().toString(), KernelVersion.VALUE, trigger,
+                    RebalancerDecisions.inputs(rebalancer, answers, trigger, AggregateLifecycle.getVersion()),
+                    StatusChange.between(rebalancer.status(), decision.status()), changed,
+                    deferred ? statusWrittenAt.plus(STATUS_WRITE_INTERVAL) : null, requests, after,
+                    RebalancerDecisions.reason(decision, requests, after), now));
+            if (rearm) {
+                arm(after, deadlines);
+            }
         }
-        RebalancerObject cr = new RebalancerObject(cluster, rebalancer.apiVersion(), rebalancer.metadata().name(), uid,
+        if (statusDue && writesNow(next, now)) {
+            writeStatus(now);
+        }
+    }
+
+    /** Not before the interval while answers are awaited; at once when nothing more is; never for a CR to delete. */
+    private boolean writesNow(Next after, Instant now) {
+        if (after.kind() == Next.Kind.DeleteNow) {
+            return false;
+        }
+        return after.kind() != Next.Kind.Waiting || statusWrittenAt == null
+                || !now.isBefore(statusWrittenAt.plus(STATUS_WRITE_INTERVAL));
+    }
+
+    private void writeStatus(Instant now) {
+        apply(new RebalancerStatusWritten(id, object(), UUID.randomUUID().toString(), rebalancer.status(), now));
+    }
+
+    private RebalancerObject object() {
+        return new RebalancerObject(cluster, rebalancer.apiVersion(), rebalancer.metadata().name(), uid,
                 rebalancer.metadata().creationTimestamp());
-        apply(new RebalancerReconciled(id, cr, UUID.randomUUID().toString(), KernelVersion.VALUE, trigger,
-                RebalancerDecisions.inputs(rebalancer, answers, templates), decision.status(), decision.writeStatus(),
-                requests, after, RebalancerDecisions.reason(decision, requests, after), now));
-        arm(after, deadlines);
     }
 
     private boolean needsAsking(String targetId, boolean retrying) {
@@ -231,6 +276,8 @@ public class WorkloadRebalancerAggregate {
         next = Next.of(Next.Kind.Done);
         retryStreak = 0;
         removed = false;
+        statusDue = false;
+        statusWrittenAt = null;
     }
 
     @EventSourcingHandler
@@ -255,11 +302,17 @@ public class WorkloadRebalancerAggregate {
     @EventSourcingHandler
     void on(RebalancerReconciled event) {
         rebalancer = new WorkloadRebalancer(rebalancer.apiVersion(), rebalancer.kind(), rebalancer.metadata(),
-                rebalancer.spec(), RebalancerReconciler.statusAfterWrite(rebalancer.status(),
-                event.writeStatus() ? event.status() : null));
+                rebalancer.spec(), event.statusChange().applyTo(rebalancer.status()));
+        statusDue = !event.deletes() && (statusDue || event.writeStatus());
         event.requests().forEach(r -> asked.add(r.targetId()));
         retryStreak = event.next().kind() == Next.Kind.Retry ? retryStreak + 1 : 0;
         next = event.next();
+    }
+
+    @EventSourcingHandler
+    void on(RebalancerStatusWritten event) {
+        statusDue = false;
+        statusWrittenAt = event.at();
     }
 
     @EventSourcingHandler

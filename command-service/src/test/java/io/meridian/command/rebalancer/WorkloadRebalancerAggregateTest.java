@@ -11,12 +11,15 @@ import io.meridian.command.rebalancer.api.RebalancerReconciled.Next;
 import io.meridian.command.rebalancer.api.RebalancerRegistered;
 import io.meridian.command.rebalancer.api.RebalancerRemoved;
 import io.meridian.command.rebalancer.api.RebalancerSpecChanged;
+import io.meridian.command.rebalancer.api.RebalancerStatusWritten;
 import io.meridian.command.rebalancer.api.RecordRescheduleOutcomes;
 import io.meridian.command.rebalancer.api.RemoveRebalancer;
 import io.meridian.command.rebalancer.api.RescheduleOutcome;
 import io.meridian.command.rebalancer.api.RescheduleOutcomesRecorded;
 import io.meridian.command.rebalancer.api.RescheduleRequest;
+import io.meridian.command.rebalancer.api.StatusChange;
 import io.meridian.command.rebalancer.api.UpsertRebalancer;
+import io.meridian.command.rebalancer.api.WriteRebalancerStatus;
 import io.meridian.command.ud.api.UnitedDeploymentApi;
 import io.meridian.core.karmada.model.TargetCluster;
 import io.meridian.core.karmada.rebalancer.ObservedWorkload;
@@ -25,6 +28,7 @@ import io.meridian.core.karmada.rebalancer.RebalancerMetadata;
 import io.meridian.core.karmada.rebalancer.ResourceTemplate;
 import io.meridian.core.karmada.rebalancer.WorkloadRebalancer;
 import io.meridian.core.karmada.rebalancer.WorkloadRebalancerSpec;
+import io.meridian.core.karmada.rebalancer.WorkloadRebalancerStatus;
 import io.meridian.core.karmada.rebalancer.WorkloadResult;
 import io.meridian.core.karmada.rebalancer.WorkloadReference;
 import java.time.Instant;
@@ -77,8 +81,8 @@ class WorkloadRebalancerAggregateTest {
     /** The reconcile of creation, as the aggregate records it (given events need only the fields it reads). */
     static RebalancerReconciled asked(RescheduleRequest... requests) {
         return new RebalancerReconciled(ID, null, "d0", "k", "created", null,
-                new io.meridian.core.karmada.rebalancer.WorkloadRebalancerStatus(List.of(), 1, null), false,
-                List.of(requests), Next.of(Next.Kind.Waiting), "", T0);
+                new StatusChange(List.of(), List.of(), 1, null), false, null, List.of(requests),
+                Next.of(Next.Kind.Waiting), "", T0);
     }
 
     static RescheduleRequest request(WorkloadReference workload) {
@@ -94,9 +98,15 @@ class WorkloadRebalancerAggregateTest {
                 .map(RebalancerReconciled.class::cast).reduce((a, b) -> b).orElseThrow();
     }
 
+    /** The entry as the decision changed it. */
     static ObservedWorkload entry(RebalancerReconciled reconciled, WorkloadReference workload) {
-        return reconciled.status().observedWorkloads().stream().filter(e -> e.workload().equals(workload))
-                .findFirst().orElseThrow();
+        return java.util.Objects.requireNonNull(reconciled.statusChange().entry(workload), "no change of " + workload);
+    }
+
+    /** The whole status last written to the CR. */
+    WorkloadRebalancerStatus written() {
+        return captured.payloads.stream().filter(RebalancerStatusWritten.class::isInstance)
+                .map(RebalancerStatusWritten.class::cast).reduce((a, b) -> b).orElseThrow().status();
     }
 
     @Test
@@ -107,12 +117,13 @@ class WorkloadRebalancerAggregateTest {
 
         assertThat(captured.payloads.get(0)).isInstanceOf(RebalancerRegistered.class);
         RebalancerReconciled reconciled = lastReconcile();
-        assertThat(reconciled.status().observedWorkloads()).extracting(ObservedWorkload::result)
+        assertThat(reconciled.statusChange().changed()).extracting(ObservedWorkload::result)
                 .containsOnly(WorkloadResult.Pending);
+        assertThat(written().observedWorkloads()).hasSize(2);
         assertThat(reconciled.requests()).extracting(RescheduleRequest::targetId)
                 .containsExactlyInAnyOrder(WEB_BINDING, UnitedDeploymentApi.aggregateId("host", "default", "ud"));
         assertThat(reconciled.writeStatus()).isTrue();
-        assertThat(reconciled.status().finishTime()).isNull();
+        assertThat(reconciled.statusChange().finishTime()).isNull();
         assertThat(reconciled.next().kind()).isEqualTo(Next.Kind.Waiting);
         assertThat(reconciled.decisionId()).isNotBlank();
         assertThat(reconciled.kernelVersion()).isNotBlank();
@@ -130,7 +141,8 @@ class WorkloadRebalancerAggregateTest {
                 new RescheduleOutcomesRecorded(ID, Map.of(WEB_BINDING, RescheduleOutcome.rescheduled(PLAN)), answeredAt));
         RebalancerReconciled reconciled = lastReconcile();
         assertThat(entry(reconciled, WEB).result()).isEqualTo(WorkloadResult.Successful);
-        assertThat(reconciled.status().finishTime()).isEqualTo(answeredAt);
+        assertThat(reconciled.statusChange().finishTime()).isEqualTo(answeredAt);
+        assertThat(written().finishTime()).isEqualTo(answeredAt);
         assertThat(reconciled.next().kind()).isEqualTo(Next.Kind.Done);
     }
 
@@ -141,10 +153,11 @@ class WorkloadRebalancerAggregateTest {
                         API_BINDING, RescheduleOutcome.notFound("no binding")), T0.plusSeconds(1)))
                 .expectEventsMatching(captured);
 
-        assertThat(captured.payloads).hasSize(2);
-        assertThat(lastReconcile().status().observedWorkloads()).extracting(ObservedWorkload::result)
+        assertThat(captured.payloads).extracting(Object::getClass).containsExactly(RescheduleOutcomesRecorded.class,
+                RebalancerReconciled.class, RebalancerStatusWritten.class);
+        assertThat(written().observedWorkloads()).extracting(ObservedWorkload::result)
                 .containsExactly(WorkloadResult.Failed, WorkloadResult.Successful);
-        assertThat(lastReconcile().status().finishTime()).isEqualTo(T0.plusSeconds(1));
+        assertThat(written().finishTime()).isEqualTo(T0.plusSeconds(1));
     }
 
     @Test
@@ -167,15 +180,15 @@ class WorkloadRebalancerAggregateTest {
 
     @Test
     void aChangedListDropsThePendingEntryAndAsksOnlyTheNewWorkload() {
-        fixture.given(registered(rebalancer(1, spec(null, WEB))), asked(request(WEB)))
+        fixture.givenCommands(upsert(rebalancer(1, spec(null, WEB))))
                 .when(upsert(rebalancer(2, spec(null, API))))
                 .expectEventsMatching(captured);
 
         assertThat(captured.payloads.get(0)).isInstanceOf(RebalancerSpecChanged.class);
         RebalancerReconciled reconciled = lastReconcile();
-        assertThat(reconciled.status().observedWorkloads()).extracting(ObservedWorkload::workload)
-                .containsExactly(API);
-        assertThat(reconciled.status().observedGeneration()).isEqualTo(2);
+        assertThat(reconciled.statusChange().changed()).extracting(ObservedWorkload::workload).containsExactly(API);
+        assertThat(reconciled.statusChange().removed()).containsExactly(WEB);
+        assertThat(reconciled.statusChange().observedGeneration()).isEqualTo(2);
         assertThat(reconciled.requests()).extracting(RescheduleRequest::targetId).containsExactly(API_BINDING);
     }
 
@@ -183,12 +196,12 @@ class WorkloadRebalancerAggregateTest {
     void aSuccessfulEntryStaysWhenItsWorkloadLeavesTheList() {
         fixture.givenCommands(upsert(rebalancer(1, spec(null, WEB))),
                         answer(WEB_BINDING, RescheduleOutcome.rescheduled(PLAN), T0.plusSeconds(1)))
-                .when(upsert(rebalancer(2, spec(null, API))))
+                .when(new UpsertRebalancer(ID, "host", "uid-1", rebalancer(2, spec(null, API)), List.of(), false,
+                        T0.plusSeconds(5)))
                 .expectEventsMatching(captured);
 
-        assertThat(lastReconcile().status().observedWorkloads()).extracting(ObservedWorkload::workload)
-                .containsExactly(API, WEB);
-        assertThat(entry(lastReconcile(), WEB).result()).isEqualTo(WorkloadResult.Successful);
+        assertThat(written().observedWorkloads()).extracting(ObservedWorkload::workload).containsExactly(API, WEB);
+        assertThat(written().observedWorkloads().get(1).result()).isEqualTo(WorkloadResult.Successful);
     }
 
     @Test
@@ -254,8 +267,7 @@ class WorkloadRebalancerAggregateTest {
                 .when(new UpsertRebalancer(ID, "host", "uid-1", rebalancer(1, selecting), templates, false, T0))
                 .expectEventsMatching(captured);
 
-        assertThat(lastReconcile().status().observedWorkloads()).extracting(ObservedWorkload::workload)
-                .containsExactly(API, WEB);
+        assertThat(written().observedWorkloads()).extracting(ObservedWorkload::workload).containsExactly(API, WEB);
         assertThat(lastReconcile().requests()).extracting(RescheduleRequest::targetId)
                 .containsExactlyInAnyOrder(WEB_BINDING, API_BINDING);
     }
@@ -269,7 +281,7 @@ class WorkloadRebalancerAggregateTest {
                 .expectEventsMatching(captured);
 
         assertThat(entry(lastReconcile(), WEB).result()).isEqualTo(WorkloadResult.Successful);
-        assertThat(lastReconcile().status().finishTime()).isEqualTo(T0.plusSeconds(9));
+        assertThat(lastReconcile().statusChange().finishTime()).isEqualTo(T0.plusSeconds(9));
     }
 
     @Test
@@ -324,6 +336,70 @@ class WorkloadRebalancerAggregateTest {
                 .expectEventsMatching(captured);
 
         assertThat(lastReconcile().requests()).extracting(RescheduleRequest::targetId).containsExactly(WEB_BINDING);
+    }
+
+    @Test
+    void aDecisionRecordsOnlyTheEntriesThatChanged() {
+        fixture.givenCommands(upsert(rebalancer(1, spec(null, WEB, API))))
+                .when(answer(WEB_BINDING, RescheduleOutcome.rescheduled(PLAN), T0.plusSeconds(1)))
+                .expectEventsMatching(captured);
+
+        assertThat(lastReconcile().statusChange().changed()).extracting(ObservedWorkload::workload)
+                .containsExactly(WEB);
+        assertThat(lastReconcile().statusChange().removed()).isEmpty();
+    }
+
+    @Test
+    void aStatusChangedSoonAfterTheLastWriteIsWrittenLater() {
+        Instant answeredAt = T0.plusMillis(100);
+        fixture.givenCommands(upsert(rebalancer(1, spec(null, WEB, API))))
+                .when(answer(WEB_BINDING, RescheduleOutcome.rescheduled(PLAN), answeredAt))
+                .expectEventsMatching(captured);
+
+        assertThat(captured.payloads).noneMatch(RebalancerStatusWritten.class::isInstance);
+        assertThat(lastReconcile().writeStatus()).isTrue();
+        assertThat(lastReconcile().statusDueAt()).isEqualTo(T0.plus(WorkloadRebalancerAggregate.STATUS_WRITE_INTERVAL));
+    }
+
+    @Test
+    void aStatusChangedAfterTheIntervalIsWrittenAtOnce() {
+        Instant answeredAt = T0.plus(WorkloadRebalancerAggregate.STATUS_WRITE_INTERVAL);
+        fixture.givenCommands(upsert(rebalancer(1, spec(null, WEB, API))))
+                .when(answer(WEB_BINDING, RescheduleOutcome.rescheduled(PLAN), answeredAt))
+                .expectEventsMatching(captured);
+
+        assertThat(lastReconcile().statusDueAt()).isNull();
+        assertThat(written().observedWorkloads()).extracting(ObservedWorkload::result)
+                .containsExactly(WorkloadResult.Pending, WorkloadResult.Successful);
+    }
+
+    @Test
+    void theLastAnswerWritesTheStatusAtOnceWhateverTheInterval() {
+        fixture.givenCommands(upsert(rebalancer(1, spec(null, WEB))))
+                .when(answer(WEB_BINDING, RescheduleOutcome.rescheduled(PLAN), T0.plusMillis(10)))
+                .expectEventsMatching(captured);
+
+        assertThat(written().finishTime()).isEqualTo(T0.plusMillis(10));
+    }
+
+    @Test
+    void aDeferredStatusIsWrittenWhenItsWriteIsDue() {
+        Instant due = T0.plus(WorkloadRebalancerAggregate.STATUS_WRITE_INTERVAL);
+        fixture.givenCommands(upsert(rebalancer(1, spec(null, WEB, API))),
+                        answer(WEB_BINDING, RescheduleOutcome.rescheduled(PLAN), T0.plusMillis(100)))
+                .when(new WriteRebalancerStatus(ID, due))
+                .expectEventsMatching(captured);
+
+        assertThat(captured.payloads).hasSize(1);
+        assertThat(written().observedWorkloads()).extracting(ObservedWorkload::result)
+                .containsExactly(WorkloadResult.Pending, WorkloadResult.Successful);
+    }
+
+    @Test
+    void aWriteWithNothingLeftToWriteRecordsNothing() {
+        fixture.givenCommands(upsert(rebalancer(1, spec(null, WEB))))
+                .when(new WriteRebalancerStatus(ID, T0.plusSeconds(1)))
+                .expectNoEvents();
     }
 
     /** Keeps the payloads of the events the fixture saw, for assertions on fields that vary (decision ids). */

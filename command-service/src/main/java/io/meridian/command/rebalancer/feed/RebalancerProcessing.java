@@ -1,5 +1,7 @@
 package io.meridian.command.rebalancer.feed;
 
+import io.meridian.command.infra.BoundedAggregateCache;
+import org.axonframework.common.caching.Cache;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.TrackingEventProcessorConfiguration;
 import org.axonframework.messaging.StreamableMessageSource;
@@ -8,10 +10,18 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The rebalancer's two tracking processors (tokens in the JDBC token store). Both start at the head of the event
- * stream when they have no token yet: a processor added to a running system must not re-send old requests.
+ * stream when they have no token yet: a processor added to a running system must not re-send old requests. Also the
+ * rebalancers' aggregate cache: a rebalancer naming thousands of workloads takes answers many times a second, and
+ * replaying it from the event store for each would read its whole history every time.
  */
 @Configuration(proxyBeanMethods = false)
 public class RebalancerProcessing {
+    public static final String CACHE = "workloadRebalancerCache";
+
+    @Bean(CACHE)
+    public Cache workloadRebalancerCache() {
+        return new BoundedAggregateCache(1_000);
+    }
 
     @Bean
     public ConfigurerModule rebalancerProcessors() {

@@ -7,6 +7,7 @@ import io.meridian.command.kafka.KafkaClients;
 import io.meridian.command.rebalancer.api.RebalancerApi;
 import io.meridian.command.rebalancer.api.RebalancerObject;
 import io.meridian.command.rebalancer.api.RebalancerReconciled;
+import io.meridian.command.rebalancer.api.RebalancerStatusWritten;
 import io.meridian.command.rebalancer.api.RescheduleOutcomesRecorded;
 import io.meridian.command.ws.KernelJson;
 import io.meridian.core.KernelVersion;
@@ -15,6 +16,7 @@ import io.meridian.schemas.MessageCodec;
 import io.meridian.schemas.Mutation;
 import io.meridian.schemas.ObjectRef;
 import io.meridian.schemas.Topics;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -27,10 +29,10 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
 /**
- * Publishes a rebalancer's decisions: the status as a {@code WriteStatus} mutation of the CR and, when its TTL ran
- * out, a {@code DeleteObject} of it (uid-guarded, so a new CR of the same name is left alone), to
- * {@code meridian.mutations} (ids {@code <decisionId>/0} and {@code /1}); every decision and recorded answer as a
- * {@link DomainEvent} (aggregate type WorkloadRebalancer). Tracking processor {@value #GROUP}: a handler returns only
+ * Publishes a rebalancer's decisions: each status write as a {@code WriteStatus} mutation of the CR (id
+ * {@code <writeId>/0}) and, when its TTL ran out, a {@code DeleteObject} of it (uid-guarded, so a new CR of the same
+ * name is left alone; id {@code <decisionId>/1}), to {@code meridian.mutations}; every decision, status write and
+ * recorded answer as a {@link DomainEvent} (aggregate type WorkloadRebalancer). Tracking processor {@value #GROUP}: a handler returns only
  * once Kafka acknowledged, so the token moves on only after the records are durable.
  */
 @Component
@@ -47,25 +49,38 @@ public class RebalancerPublisher implements DisposableBean {
     void on(RebalancerReconciled event, EventMessage<?> message, @SequenceNumber long sequence) {
         List<ProducerRecord<String, String>> records = new ArrayList<>();
         RebalancerObject cr = event.object();
-        if (event.writeStatus()) {
-            ObjectNode body = KernelJson.JSON.createObjectNode();
-            body.set("status", KernelJson.JSON.valueToTree(event.status()));
-            records.add(mutation(event, 0, Mutation.Type.WRITE_STATUS, body));
-        }
         if (event.deletes()) {
-            records.add(mutation(event, 1, Mutation.Type.DELETE_OBJECT, KernelJson.JSON.createObjectNode()));
+            records.add(mutation(cr, event.id(), event.decisionId(), 1, Mutation.Type.DELETE_OBJECT,
+                    KernelJson.JSON.createObjectNode(), event.at()));
         }
         ObjectNode payload = KernelJson.JSON.createObjectNode().put("reason", event.reason());
         payload.put("trigger", event.trigger());
         payload.put("cluster", cr.cluster());
         payload.set("inputs", event.inputs());
-        payload.set("status", KernelJson.JSON.valueToTree(event.status()));
-        payload.put("statusWritten", event.writeStatus());
+        payload.set("statusChange", KernelJson.JSON.valueToTree(event.statusChange()));
+        payload.put("statusChanged", event.writeStatus());
+        if (event.statusDueAt() != null) {
+            payload.put("statusDueAt", event.statusDueAt().toString());
+        }
         payload.set("requests", KernelJson.JSON.valueToTree(event.requests()));
         payload.set("next", KernelJson.JSON.valueToTree(event.next()));
         records.add(domainEvent(message, event.id(), sequence, "WorkloadRebalancerReconciled", event.decisionId(),
                 payload));
         publish(records);
+    }
+
+    @EventHandler
+    void on(RebalancerStatusWritten event, EventMessage<?> message, @SequenceNumber long sequence) {
+        ObjectNode body = KernelJson.JSON.createObjectNode();
+        body.set("status", KernelJson.JSON.valueToTree(event.status()));
+        ObjectNode payload = KernelJson.JSON.createObjectNode().put("reason", "status written: "
+                + event.status().observedWorkloads().size() + " workload(s)");
+        payload.put("cluster", event.object().cluster());
+        payload.set("status", body.get("status"));
+        publish(List.of(mutation(event.object(), event.id(), event.writeId(), 0, Mutation.Type.WRITE_STATUS, body,
+                        event.at()),
+                domainEvent(message, event.id(), sequence, "WorkloadRebalancerStatusWritten", event.writeId(),
+                        payload)));
     }
 
     @EventHandler
@@ -78,11 +93,10 @@ public class RebalancerPublisher implements DisposableBean {
         publish(List.of(domainEvent(message, event.id(), sequence, "WorkloadRebalancerAnswersRecorded", null, payload)));
     }
 
-    private static ProducerRecord<String, String> mutation(RebalancerReconciled event, int index, Mutation.Type type,
-                                                           JsonNode body) {
-        RebalancerObject cr = event.object();
-        Mutation mutation = new Mutation(Mutation.SCHEMA_VERSION, event.decisionId() + "/" + index, cr.cluster(),
-                event.at(), event.id(), event.decisionId(), type,
+    private static ProducerRecord<String, String> mutation(RebalancerObject cr, String aggregateId, String decisionId,
+                                                           int index, Mutation.Type type, JsonNode body, Instant at) {
+        Mutation mutation = new Mutation(Mutation.SCHEMA_VERSION, decisionId + "/" + index, cr.cluster(), at,
+                aggregateId, decisionId, type,
                 new ObjectRef(cr.apiVersion(), RebalancerFeed.KIND, "", cr.name(), cr.uid(), null), body);
         return new ProducerRecord<>(Topics.MUTATIONS, cr.cluster(), MessageCodec.MUTATION.encode(mutation));
     }

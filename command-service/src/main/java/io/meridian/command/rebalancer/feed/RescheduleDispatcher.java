@@ -9,15 +9,18 @@ import io.meridian.command.rebalancer.api.RebalancerReconciled;
 import io.meridian.command.rebalancer.api.RecordRescheduleOutcomes;
 import io.meridian.command.rebalancer.api.RescheduleOutcome;
 import io.meridian.command.rebalancer.api.RescheduleRequest;
+import io.meridian.command.rebalancer.api.WriteRebalancerStatus;
 import io.meridian.command.ud.api.PlanUnitedDeploymentReschedule;
 import io.meridian.command.ud.api.RescheduleUnitedDeployment;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.axonframework.commandhandling.gateway.CommandGateway;
@@ -30,72 +33,92 @@ import org.springframework.stereotype.Component;
 
 /**
  * Sends what a rebalancer decided to ask (RescheduleBinding, RescheduleUnitedDeployment or their Plan* dry runs)
- * and brings the answers of one decision back to the rebalancer as one {@link RecordRescheduleOutcomes}; also
- * forwards a binding's {@link BindingRescheduleCompleted} to the rebalancer that asked. The handlers run in the
- * tracking processor {@value #GROUP} (starting at the head of the stream: a new processor never re-sends old
- * requests); the commands go out on a small pool, each in its own unit of work, so a missing binding rolls back only
- * its own command. Requests lost with a crash are asked again when the rebalancer resumes at start.
+ * and brings the answers back to the rebalancer, folded ({@link AnswerFolder}) into few
+ * {@link RecordRescheduleOutcomes}; also forwards a binding's {@link BindingRescheduleCompleted} to the rebalancer
+ * that asked, and sends a rebalancer's deferred status write when it is due. The handlers run in the tracking
+ * processor {@value #GROUP} (starting at the head of the stream: a new processor never re-sends old requests) and
+ * never send a command themselves: however many workloads a decision names, a handler only queues. The commands go
+ * out from a pool of {@value #SENDERS} threads (at most that many in flight), each in its own unit of work, so a
+ * missing binding rolls back only its own command. Requests lost with a crash are asked again when the rebalancer
+ * resumes at start.
  */
 @Component
 @ProcessingGroup(RescheduleDispatcher.GROUP)
 public class RescheduleDispatcher implements DisposableBean {
     public static final String GROUP = "rebalancer-dispatch";
     static final long ANSWER_SECONDS = 60;
-    private static final int SENDERS = 4;
+    static final Duration FOLD_WINDOW = Duration.ofMillis(20);
+    static final int SENDERS = 4;
     private static final Logger log = LoggerFactory.getLogger(RescheduleDispatcher.class);
     private final CommandGateway commands;
     private final Clock clock;
     private final ExecutorService senders;
+    private final ScheduledExecutorService timer;
+    private final AnswerFolder answers;
+    private final Set<String> statusWrites = ConcurrentHashMap.newKeySet();
 
     public RescheduleDispatcher(CommandGateway commands, Clock clock) {
         this.commands = commands;
         this.clock = clock;
+        this.senders = Executors.newFixedThreadPool(SENDERS, daemons("rebalancer-send-"));
+        this.timer = Executors.newSingleThreadScheduledExecutor(daemons("rebalancer-answers-"));
+        this.answers = new AnswerFolder(commands::send, timer, clock, FOLD_WINDOW);
+    }
+
+    private static ThreadFactory daemons(String prefix) {
         AtomicInteger n = new AtomicInteger();
-        this.senders = Executors.newFixedThreadPool(SENDERS, r -> {
-            Thread thread = new Thread(r, "rebalancer-send-" + n.incrementAndGet());
+        return r -> {
+            Thread thread = new Thread(r, prefix + n.incrementAndGet());
             thread.setDaemon(true);
             return thread;
-        });
+        };
     }
 
     @EventHandler
     void on(RebalancerReconciled event) {
-        if (event.requests().isEmpty()) {
-            return;
-        }
         // a reschedule is triggered at the rebalancer's creation (a plan is asked about now)
         Instant createdAt = event.object() == null ? event.at() : event.object().createdAt();
-        Map<String, CompletableFuture<RescheduleOutcome>> answers = new LinkedHashMap<>();
         for (RescheduleRequest request : event.requests()) {
-            answers.put(request.targetId(), ask(event.id(), request, request.dryRun() ? event.at() : createdAt));
+            senders.execute(() -> ask(event.id(), request, request.dryRun() ? event.at() : createdAt));
         }
-        CompletableFuture.allOf(answers.values().toArray(CompletableFuture[]::new))
-                .thenCompose(done -> {
-                    Map<String, RescheduleOutcome> outcomes = new LinkedHashMap<>();
-                    answers.forEach((target, answer) -> outcomes.put(target, answer.join()));
-                    return commands.send(new RecordRescheduleOutcomes(event.id(), outcomes, clock.instant()));
-                })
-                .whenComplete((ignored, error) -> {
-                    if (error != null) {
-                        log.warn("answers not recorded on {}: {}", event.id(), error.toString());
-                    }
-                });
+        if (event.statusDueAt() != null) {
+            writeStatusWhenDue(event.id(), event.statusDueAt());
+        }
     }
 
     @EventHandler
     void on(BindingRescheduleCompleted event) {
         if (event.requestedBy() != null && event.requestedBy().startsWith(RebalancerApi.aggregateId(""))) {
             ReschedulePlan plan = new ReschedulePlan(event.assignment(), event.assignment());
-            commands.send(RecordRescheduleOutcomes.one(event.requestedBy(), event.bindingId(),
-                    RescheduleOutcome.completed(plan), event.at()));
+            answers.add(event.requestedBy(), event.bindingId(), RescheduleOutcome.completed(plan));
         }
     }
 
-    private CompletableFuture<RescheduleOutcome> ask(String rebalancerId, RescheduleRequest request, Instant at) {
-        return CompletableFuture.supplyAsync(() -> commands.send(command(rebalancerId, request, at)), senders)
-                .thenCompose(sent -> sent)
-                .orTimeout(ANSWER_SECONDS, TimeUnit.SECONDS)
-                .handle((answer, error) -> RescheduleAnswers.outcome(request, answer, error));
+    private void ask(String rebalancerId, RescheduleRequest request, Instant at) {
+        try {
+            commands.send(command(rebalancerId, request, at))
+                    .orTimeout(ANSWER_SECONDS, TimeUnit.SECONDS)
+                    .whenComplete((answer, error) -> answers.add(rebalancerId, request.targetId(),
+                            RescheduleAnswers.outcome(request, answer, error)));
+        } catch (RuntimeException e) {
+            answers.add(rebalancerId, request.targetId(), RescheduleAnswers.outcome(request, null, e));
+        }
+    }
+
+    /** One pending write per rebalancer: later decisions while it waits are written with it. */
+    private void writeStatusWhenDue(String rebalancerId, Instant due) {
+        if (!statusWrites.add(rebalancerId)) {
+            return;
+        }
+        long delay = Math.max(0, Duration.between(clock.instant(), due).toMillis());
+        timer.schedule(() -> {
+            statusWrites.remove(rebalancerId);
+            commands.send(new WriteRebalancerStatus(rebalancerId, clock.instant())).whenComplete((ignored, error) -> {
+                if (error != null) {
+                    log.warn("status of {} not written: {}", rebalancerId, error.toString());
+                }
+            });
+        }, delay, TimeUnit.MILLISECONDS);
     }
 
     /** The command that carries the request; {@code rebalancerId} is the requestedBy of a real reschedule. */
@@ -112,5 +135,6 @@ public class RescheduleDispatcher implements DisposableBean {
     @Override
     public void destroy() {
         senders.shutdownNow();
+        timer.shutdownNow();
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.meridian.command.federation.api.BindingApi;
 import io.meridian.command.federation.api.BindingRescheduleCompleted;
+import io.meridian.command.federation.api.PlanBindingReschedule;
 import io.meridian.command.federation.api.ReschedulePlan;
 import io.meridian.command.federation.api.RescheduleBinding;
 import io.meridian.command.rebalancer.RebalancerTargets;
@@ -12,8 +13,9 @@ import io.meridian.command.rebalancer.api.RebalancerReconciled;
 import io.meridian.command.rebalancer.api.RecordRescheduleOutcomes;
 import io.meridian.command.rebalancer.api.RescheduleOutcome;
 import io.meridian.command.rebalancer.api.RescheduleRequest;
+import io.meridian.command.rebalancer.api.StatusChange;
+import io.meridian.command.rebalancer.api.WriteRebalancerStatus;
 import io.meridian.command.ud.api.RescheduleUnitedDeployment;
-import io.meridian.core.karmada.rebalancer.WorkloadRebalancerStatus;
 import io.meridian.core.karmada.rebalancer.WorkloadReference;
 import java.time.Clock;
 import java.time.Duration;
@@ -22,6 +24,8 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.axonframework.commandhandling.SimpleCommandBus;
 import org.axonframework.commandhandling.gateway.DefaultCommandGateway;
 import org.axonframework.modelling.command.AggregateNotFoundException;
@@ -66,10 +70,14 @@ class RescheduleDispatcherTest {
     }
 
     static RebalancerReconciled asking(RescheduleRequest... requests) {
+        return decided(null, requests);
+    }
+
+    static RebalancerReconciled decided(Instant statusDueAt, RescheduleRequest... requests) {
         return new RebalancerReconciled("rebalancer:r",
                 new RebalancerObject("host", "apps.karmada.io/v1alpha1", "r", "uid", CREATED), "d", "k", "created",
-                null, WorkloadRebalancerStatus.EMPTY, false, List.of(requests),
-                RebalancerReconciled.Next.of(RebalancerReconciled.Next.Kind.Waiting), "", NOW);
+                null, new StatusChange(List.of(), List.of(), 1, null), statusDueAt != null, statusDueAt,
+                List.of(requests), RebalancerReconciled.Next.of(RebalancerReconciled.Next.Kind.Waiting), "", NOW);
     }
 
     void awaitRecorded(int n) throws InterruptedException {
@@ -82,6 +90,43 @@ class RescheduleDispatcherTest {
     static RescheduleOutcome only(RecordRescheduleOutcomes command) {
         assertThat(command.outcomes()).hasSize(1);
         return command.outcomes().values().iterator().next();
+    }
+
+    @Test
+    void theHandlerOnlyQueuesTheRequestsWhichAreSentFromTheSenderPool() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        List<String> senders = new CopyOnWriteArrayList<>();
+        bus.subscribe(PlanBindingReschedule.class.getName(), message -> {
+            senders.add(Thread.currentThread().getName());
+            release.await(10, TimeUnit.SECONDS);
+            return PLAN;
+        });
+
+        dispatcher.on(asking(RebalancerTargets.request(WEB, "host", true, false),
+                RebalancerTargets.request(GONE, "host", true, false)));
+        // the handler returned while both commands are still being handled
+        assertThat(recorded).isEmpty();
+        release.countDown();
+        awaitRecorded(1);
+
+        assertThat(senders).hasSize(2).allMatch(name -> name.startsWith("rebalancer-send-"));
+    }
+
+    @Test
+    void aDeferredStatusWriteIsSentWhenDue() throws Exception {
+        List<Object> writes = new CopyOnWriteArrayList<>();
+        bus.subscribe(WriteRebalancerStatus.class.getName(), message -> {
+            writes.add(message.getPayload());
+            return null;
+        });
+
+        dispatcher.on(decided(NOW));
+        long until = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (writes.isEmpty() && System.nanoTime() < until) {
+            Thread.sleep(10);
+        }
+
+        assertThat(writes).containsExactly(new WriteRebalancerStatus("rebalancer:r", NOW));
     }
 
     @Test

@@ -1,0 +1,81 @@
+package io.meridian.command.rebalancer.feed;
+
+import io.meridian.command.rebalancer.api.RecordRescheduleOutcomes;
+import io.meridian.command.rebalancer.api.RescheduleOutcome;
+import io.meridian.command.rebalancer.api.RescheduleOutcome.Kind;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Folds the answers for one rebalancer into few {@link RecordRescheduleOutcomes}: the answers that arrive within
+ * {@code window} of the first one, and those that arrive while the previous batch is being recorded, go out together
+ * (one reconcile of the rebalancer per batch, not per answer). At most one batch per rebalancer is in flight, so the
+ * batches grow with the load instead of queueing up. A later answer for a target replaces an earlier one, except that
+ * a rollout's completion is never replaced by the reschedule that started it.
+ */
+final class AnswerFolder {
+    private static final Logger log = LoggerFactory.getLogger(AnswerFolder.class);
+    private final Map<String, Map<String, RescheduleOutcome>> waiting = new HashMap<>();
+    /** Rebalancers with a flush scheduled or a batch in flight. */
+    private final Set<String> busy = new HashSet<>();
+    private final Function<RecordRescheduleOutcomes, CompletableFuture<?>> recorder;
+    private final ScheduledExecutorService timer;
+    private final Clock clock;
+    private final Duration window;
+
+    AnswerFolder(Function<RecordRescheduleOutcomes, CompletableFuture<?>> recorder, ScheduledExecutorService timer,
+                 Clock clock, Duration window) {
+        this.recorder = recorder;
+        this.timer = timer;
+        this.clock = clock;
+        this.window = window;
+    }
+
+    void add(String rebalancerId, String targetId, RescheduleOutcome outcome) {
+        boolean schedule;
+        synchronized (this) {
+            waiting.computeIfAbsent(rebalancerId, id -> new HashMap<>()).merge(targetId, outcome, AnswerFolder::later);
+            schedule = busy.add(rebalancerId);
+        }
+        if (schedule) {
+            timer.schedule(() -> flush(rebalancerId), window.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private static RescheduleOutcome later(RescheduleOutcome earlier, RescheduleOutcome later) {
+        return later.is(Kind.Rescheduled) && earlier.is(Kind.Completed) ? earlier : later;
+    }
+
+    private void flush(String rebalancerId) {
+        Map<String, RescheduleOutcome> batch;
+        synchronized (this) {
+            batch = waiting.remove(rebalancerId);
+            if (batch == null) {
+                busy.remove(rebalancerId);
+                return;
+            }
+        }
+        CompletableFuture<?> recorded;
+        try {
+            recorded = recorder.apply(new RecordRescheduleOutcomes(rebalancerId, batch, clock.instant()));
+        } catch (RuntimeException e) {
+            recorded = CompletableFuture.failedFuture(e);
+        }
+        recorded.whenComplete((ignored, error) -> {
+            if (error != null) {
+                log.warn("{} answer(s) not recorded on {}: {}", batch.size(), rebalancerId, error.toString());
+            }
+            timer.schedule(() -> flush(rebalancerId), window.toMillis(), TimeUnit.MILLISECONDS);
+        });
+    }
+}

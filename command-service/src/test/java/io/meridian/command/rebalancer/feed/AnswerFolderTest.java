@@ -1,0 +1,118 @@
+package io.meridian.command.rebalancer.feed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.meridian.command.federation.api.ReschedulePlan;
+import io.meridian.command.rebalancer.api.RecordRescheduleOutcomes;
+import io.meridian.command.rebalancer.api.RescheduleOutcome;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** How answers for rebalancers are folded into few RecordRescheduleOutcomes. */
+class AnswerFolderTest {
+    static final Instant NOW = Instant.parse("2026-11-22T04:00:00Z");
+    static final ReschedulePlan PLAN = new ReschedulePlan(Map.of("member1", 4), Map.of("member2", 4));
+    static final RescheduleOutcome RESCHEDULED = RescheduleOutcome.rescheduled(PLAN);
+    static final RescheduleOutcome COMPLETED = RescheduleOutcome.completed(PLAN);
+
+    final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+    final List<RecordRescheduleOutcomes> recorded = new CopyOnWriteArrayList<>();
+    CompletableFuture<Object> firstBatchRecorded = CompletableFuture.completedFuture(null);
+
+    AnswerFolder folder(Duration window) {
+        return new AnswerFolder(command -> {
+            recorded.add(command);
+            return recorded.size() == 1 ? firstBatchRecorded : CompletableFuture.completedFuture(null);
+        }, timer, Clock.fixed(NOW, ZoneOffset.UTC), window);
+    }
+
+    @AfterEach
+    void stop() {
+        timer.shutdownNow();
+    }
+
+    void awaitRecorded(int n) throws InterruptedException {
+        long until = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (recorded.size() < n && System.nanoTime() < until) {
+            Thread.sleep(5);
+        }
+    }
+
+    @Test
+    void answersArrivingWithinTheWindowAreRecordedAsOneCommand() throws Exception {
+        AnswerFolder folder = folder(Duration.ofMillis(300));
+
+        folder.add("rebalancer:r", "binding:a", RESCHEDULED);
+        folder.add("rebalancer:r", "binding:b", RESCHEDULED);
+        folder.add("rebalancer:r", "binding:c", RescheduleOutcome.notFound("gone"));
+        awaitRecorded(1);
+        Thread.sleep(400);
+
+        assertThat(recorded).hasSize(1);
+        assertThat(recorded.get(0).outcomes()).containsOnlyKeys("binding:a", "binding:b", "binding:c");
+        assertThat(recorded.get(0).at()).isEqualTo(NOW);
+    }
+
+    @Test
+    void answersArrivingWhileABatchIsRecordedGoOutTogetherAfterIt() throws Exception {
+        firstBatchRecorded = new CompletableFuture<>();
+        AnswerFolder folder = folder(Duration.ofMillis(5));
+        folder.add("rebalancer:r", "binding:a", RESCHEDULED);
+        awaitRecorded(1);
+
+        folder.add("rebalancer:r", "binding:b", RESCHEDULED);
+        folder.add("rebalancer:r", "binding:c", RESCHEDULED);
+        Thread.sleep(50);
+        assertThat(recorded).hasSize(1);
+        firstBatchRecorded.complete(null);
+        awaitRecorded(2);
+
+        assertThat(recorded.get(1).outcomes()).containsOnlyKeys("binding:b", "binding:c");
+    }
+
+    @Test
+    void eachRebalancerGetsItsOwnCommand() throws Exception {
+        AnswerFolder folder = folder(Duration.ofMillis(50));
+
+        folder.add("rebalancer:r", "binding:a", RESCHEDULED);
+        folder.add("rebalancer:s", "binding:a", RESCHEDULED);
+        awaitRecorded(2);
+
+        assertThat(recorded).extracting(RecordRescheduleOutcomes::id)
+                .containsExactlyInAnyOrder("rebalancer:r", "rebalancer:s");
+    }
+
+    @Test
+    void aCompletedRolloutIsNotReplacedByTheRescheduleThatStartedIt() throws Exception {
+        AnswerFolder folder = folder(Duration.ofMillis(300));
+
+        folder.add("rebalancer:r", "binding:a", COMPLETED);
+        folder.add("rebalancer:r", "binding:a", RESCHEDULED);
+        awaitRecorded(1);
+
+        assertThat(recorded.get(0).outcomes()).containsExactly(Map.entry("binding:a", COMPLETED));
+    }
+
+    @Test
+    void aFailedRecordingDoesNotStopTheNextBatches() throws Exception {
+        firstBatchRecorded = CompletableFuture.failedFuture(new IllegalStateException("concurrent append"));
+        AnswerFolder folder = folder(Duration.ofMillis(5));
+        folder.add("rebalancer:r", "binding:a", RESCHEDULED);
+        awaitRecorded(1);
+
+        folder.add("rebalancer:r", "binding:b", RESCHEDULED);
+        awaitRecorded(2);
+
+        assertThat(recorded.get(1).outcomes()).containsOnlyKeys("binding:b");
+    }
+}
