@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -24,6 +25,8 @@ import org.slf4j.LoggerFactory;
  * a rollout's completion is never replaced by the reschedule that started it.
  */
 final class AnswerFolder {
+    /** A batch stays a modest event (and Kafka record) however many answers wait. */
+    static final int MAX_BATCH = 1_000;
     private static final Logger log = LoggerFactory.getLogger(AnswerFolder.class);
     private final Map<String, Map<String, RescheduleOutcome>> waiting = new HashMap<>();
     /** Rebalancers with a flush scheduled or a batch in flight. */
@@ -56,10 +59,27 @@ final class AnswerFolder {
         return later.is(Kind.Rescheduled) && earlier.is(Kind.Completed) ? earlier : later;
     }
 
+    /** At most {@link #MAX_BATCH} answers of the rebalancer; the rest keep waiting. */
+    private Map<String, RescheduleOutcome> take(String rebalancerId) {
+        Map<String, RescheduleOutcome> all = waiting.remove(rebalancerId);
+        if (all == null || all.size() <= MAX_BATCH) {
+            return all;
+        }
+        Map<String, RescheduleOutcome> batch = new HashMap<>();
+        Iterator<Map.Entry<String, RescheduleOutcome>> entries = all.entrySet().iterator();
+        while (batch.size() < MAX_BATCH) {
+            Map.Entry<String, RescheduleOutcome> entry = entries.next();
+            batch.put(entry.getKey(), entry.getValue());
+            entries.remove();
+        }
+        waiting.put(rebalancerId, all);
+        return batch;
+    }
+
     private void flush(String rebalancerId) {
         Map<String, RescheduleOutcome> batch;
         synchronized (this) {
-            batch = waiting.remove(rebalancerId);
+            batch = take(rebalancerId);
             if (batch == null) {
                 busy.remove(rebalancerId);
                 return;

@@ -9,6 +9,7 @@ import io.meridian.command.rebalancer.api.RebalancerObject;
 import io.meridian.command.rebalancer.api.RebalancerReconciled;
 import io.meridian.command.rebalancer.api.RebalancerStatusWritten;
 import io.meridian.command.rebalancer.api.RescheduleOutcomesRecorded;
+import io.meridian.command.rebalancer.api.RescheduleRequest;
 import io.meridian.command.ws.KernelJson;
 import io.meridian.core.KernelVersion;
 import io.meridian.schemas.DomainEvent;
@@ -62,7 +63,9 @@ public class RebalancerPublisher implements DisposableBean {
         if (event.statusDueAt() != null) {
             payload.put("statusDueAt", event.statusDueAt().toString());
         }
-        payload.set("requests", KernelJson.JSON.valueToTree(event.requests()));
+        // the targets asked, by id: a decision asking thousands stays well inside Kafka's record size
+        payload.set("requests", KernelJson.JSON.valueToTree(event.requests().stream()
+                .map(RescheduleRequest::targetId).toList()));
         payload.set("next", KernelJson.JSON.valueToTree(event.next()));
         records.add(domainEvent(message, event.id(), sequence, "WorkloadRebalancerReconciled", event.decisionId(),
                 payload));

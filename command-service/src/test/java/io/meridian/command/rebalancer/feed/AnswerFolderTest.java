@@ -81,6 +81,22 @@ class AnswerFolderTest {
     }
 
     @Test
+    void manyWaitingAnswersGoOutInBatchesOfAtMostTheLimit() throws Exception {
+        firstBatchRecorded = new CompletableFuture<>();
+        AnswerFolder folder = folder(Duration.ofMillis(5));
+        folder.add("rebalancer:r", "binding:first", RESCHEDULED);
+        awaitRecorded(1);
+        for (int i = 0; i < AnswerFolder.MAX_BATCH + 10; i++) {
+            folder.add("rebalancer:r", "binding:" + i, RESCHEDULED);
+        }
+        firstBatchRecorded.complete(null);
+        awaitRecorded(3);
+
+        assertThat(recorded).extracting(command -> command.outcomes().size())
+                .containsExactly(1, AnswerFolder.MAX_BATCH, 10);
+    }
+
+    @Test
     void eachRebalancerGetsItsOwnCommand() throws Exception {
         AnswerFolder folder = folder(Duration.ofMillis(50));
 
