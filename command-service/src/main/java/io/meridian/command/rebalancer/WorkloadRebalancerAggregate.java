@@ -18,7 +18,6 @@ import io.meridian.command.rebalancer.api.RescheduleRequest;
 import io.meridian.command.rebalancer.api.StatusChange;
 import io.meridian.command.rebalancer.api.UpsertRebalancer;
 import io.meridian.command.rebalancer.api.WriteRebalancerStatus;
-import io.meridian.command.rebalancer.feed.RebalancerProcessing;
 import io.meridian.core.KernelVersion;
 import io.meridian.core.karmada.rebalancer.ObservedWorkload;
 import io.meridian.core.karmada.rebalancer.RebalancerMetadata;
@@ -62,8 +61,10 @@ import org.axonframework.spring.stereotype.Aggregate;
  * with nearly every batch of answers). It never touches another aggregate: the dispatcher sends the requests and
  * brings the answers back.
  */
-@Aggregate(cache = RebalancerProcessing.CACHE)
+@Aggregate(cache = WorkloadRebalancerAggregate.CACHE)
 public class WorkloadRebalancerAggregate {
+    /** The name of the aggregate cache bean (see the feed's RebalancerProcessing). */
+    public static final String CACHE = "workloadRebalancerCache";
     public static final String RETRY_DEADLINE = "rebalancer-retry";
     public static final String TTL_DEADLINE = "rebalancer-ttl";
     public static final Duration STATUS_WRITE_INTERVAL = Duration.ofMillis(300);

@@ -1,6 +1,7 @@
 package io.meridian.command.rebalancer.feed;
 
 import io.meridian.command.infra.BoundedAggregateCache;
+import io.meridian.command.rebalancer.WorkloadRebalancerAggregate;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.TrackingEventProcessorConfiguration;
@@ -16,9 +17,7 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 public class RebalancerProcessing {
-    public static final String CACHE = "workloadRebalancerCache";
-
-    @Bean(CACHE)
+    @Bean(WorkloadRebalancerAggregate.CACHE)
     public Cache workloadRebalancerCache() {
         return new BoundedAggregateCache(1_000);
     }
