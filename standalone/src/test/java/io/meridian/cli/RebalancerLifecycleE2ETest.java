@@ -33,10 +33,13 @@ import picocli.CommandLine;
 @Tag("soak")
 class RebalancerLifecycleE2ETest {
     static final String NS = "default";
+    /** A member is declared unreachable after this many seconds without heartbeats (30 by default). */
+    static final String UNREACHABLE_PROPERTY = "MERIDIAN_FAILOVER_UNREACHABLE_SECONDS";
     static StandaloneRuntime runtime;
 
     @BeforeAll
     static void start() {
+        System.setProperty(UNREACHABLE_PROPERTY, "12");
         runtime = StandaloneRuntime.start(ScenarioParser.parse("""
                 clusters:
                   - name: member1
@@ -49,6 +52,7 @@ class RebalancerLifecycleE2ETest {
     @AfterAll
     static void stop() {
         runtime.close();
+        System.clearProperty(UNREACHABLE_PROPERTY);
     }
 
     static void apply(String yaml) {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,6 +22,18 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Tag("e2e")
 class RebalancerScenariosE2ETest {
+    /** Members are declared unreachable after 12 s without heartbeats here (30 by default), as in the federation tests. */
+    static final String UNREACHABLE_PROPERTY = "MERIDIAN_FAILOVER_UNREACHABLE_SECONDS";
+
+    @BeforeAll
+    static void quickerFailover() {
+        System.setProperty(UNREACHABLE_PROPERTY, "12");
+    }
+
+    @AfterAll
+    static void defaultFailover() {
+        System.clearProperty(UNREACHABLE_PROPERTY);
+    }
 
     static void passesWithCheck(String name) throws URISyntaxException {
         Path file = Path.of(RebalancerScenariosE2ETest.class.getResource("/scenarios/rebalancer/" + name).toURI());

@@ -303,7 +303,8 @@ public class WorkloadRebalancerAggregate {
     @EventSourcingHandler
     void on(RebalancerReconciled event) {
         rebalancer = new WorkloadRebalancer(rebalancer.apiVersion(), rebalancer.kind(), rebalancer.metadata(),
-                rebalancer.spec(), event.statusChange().applyTo(rebalancer.status()));
+                rebalancer.spec(), event.statusChange() == null ? rebalancer.status()
+                : event.statusChange().applyTo(rebalancer.status()));
         statusDue = !event.deletes() && (statusDue || event.writeStatus());
         event.requests().forEach(r -> asked.add(r.targetId()));
         retryStreak = event.next().kind() == Next.Kind.Retry ? retryStreak + 1 : 0;

@@ -27,10 +27,13 @@ import org.slf4j.LoggerFactory;
 final class AnswerFolder {
     /** A batch stays a modest event (and Kafka record) however many answers wait. */
     static final int MAX_BATCH = 1_000;
+    /** A batch that failed (e.g. another instance appended to the rebalancer first) is tried again this often. */
+    static final int ATTEMPTS = 5;
     private static final Logger log = LoggerFactory.getLogger(AnswerFolder.class);
     private final Map<String, Map<String, RescheduleOutcome>> waiting = new HashMap<>();
     /** Rebalancers with a flush scheduled or a batch in flight. */
     private final Set<String> busy = new HashSet<>();
+    private final Map<String, Integer> failures = new HashMap<>();
     private final Function<RecordRescheduleOutcomes, CompletableFuture<?>> recorder;
     private final ScheduledExecutorService timer;
     private final Clock clock;
@@ -93,9 +96,30 @@ final class AnswerFolder {
         }
         recorded.whenComplete((ignored, error) -> {
             if (error != null) {
-                log.warn("{} answer(s) not recorded on {}: {}", batch.size(), rebalancerId, error.toString());
+                failed(rebalancerId, batch, error);
+            } else {
+                synchronized (this) {
+                    failures.remove(rebalancerId);
+                }
             }
             timer.schedule(() -> flush(rebalancerId), window.toMillis(), TimeUnit.MILLISECONDS);
         });
+    }
+
+    /** The batch goes back to wait with the next answers (newer ones win), unless it failed too often. */
+    private void failed(String rebalancerId, Map<String, RescheduleOutcome> batch, Throwable error) {
+        synchronized (this) {
+            int attempts = failures.merge(rebalancerId, 1, Integer::sum);
+            if (attempts < ATTEMPTS) {
+                Map<String, RescheduleOutcome> again = waiting.computeIfAbsent(rebalancerId, id -> new HashMap<>());
+                batch.forEach((target, outcome) -> again.merge(target, outcome, (newer, old) -> later(old, newer)));
+                log.info("{} answer(s) for {} to be recorded again (attempt {}): {}", batch.size(), rebalancerId,
+                        attempts, error.toString());
+                return;
+            }
+            failures.remove(rebalancerId);
+        }
+        log.warn("{} answer(s) not recorded on {} after {} attempts: {}", batch.size(), rebalancerId, ATTEMPTS,
+                error.toString());
     }
 }

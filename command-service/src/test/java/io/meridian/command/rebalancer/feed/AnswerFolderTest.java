@@ -120,15 +120,30 @@ class AnswerFolderTest {
     }
 
     @Test
-    void aFailedRecordingDoesNotStopTheNextBatches() throws Exception {
-        firstBatchRecorded = CompletableFuture.failedFuture(new IllegalStateException("concurrent append"));
+    void aBatchThatFailedIsRecordedAgainWithTheNextAnswers() throws Exception {
+        firstBatchRecorded = new CompletableFuture<>();
         AnswerFolder folder = folder(Duration.ofMillis(5));
         folder.add("rebalancer:r", "binding:a", RESCHEDULED);
         awaitRecorded(1);
 
         folder.add("rebalancer:r", "binding:b", RESCHEDULED);
+        firstBatchRecorded.completeExceptionally(new IllegalStateException("another instance appended first"));
         awaitRecorded(2);
 
-        assertThat(recorded.get(1).outcomes()).containsOnlyKeys("binding:b");
+        assertThat(recorded.get(1).outcomes()).containsOnlyKeys("binding:a", "binding:b");
+    }
+
+    @Test
+    void aNewerAnswerWinsOverTheOneOfAFailedBatch() throws Exception {
+        firstBatchRecorded = new CompletableFuture<>();
+        AnswerFolder folder = folder(Duration.ofMillis(5));
+        folder.add("rebalancer:r", "binding:a", RescheduleOutcome.error("timeout"));
+        awaitRecorded(1);
+
+        folder.add("rebalancer:r", "binding:a", RESCHEDULED);
+        firstBatchRecorded.completeExceptionally(new IllegalStateException("another instance appended first"));
+        awaitRecorded(2);
+
+        assertThat(recorded.get(1).outcomes()).containsExactly(Map.entry("binding:a", RESCHEDULED));
     }
 }
