@@ -36,6 +36,15 @@ class AnswerFolderTest {
         }, timer, Clock.fixed(NOW, ZoneOffset.UTC), window);
     }
 
+    /** A folder whose first batch, this one answer, is being recorded until the test completes it. */
+    AnswerFolder whileTheFirstBatchIsRecorded(String target, RescheduleOutcome outcome) throws InterruptedException {
+        firstBatchRecorded = new CompletableFuture<>();
+        AnswerFolder folder = folder(Duration.ofMillis(5));
+        folder.add("rebalancer:r", target, outcome);
+        awaitRecorded(1);
+        return folder;
+    }
+
     @AfterEach
     void stop() {
         timer.shutdownNow();
@@ -65,10 +74,7 @@ class AnswerFolderTest {
 
     @Test
     void answersArrivingWhileABatchIsRecordedGoOutTogetherAfterIt() throws Exception {
-        firstBatchRecorded = new CompletableFuture<>();
-        AnswerFolder folder = folder(Duration.ofMillis(5));
-        folder.add("rebalancer:r", "binding:a", RESCHEDULED);
-        awaitRecorded(1);
+        AnswerFolder folder = whileTheFirstBatchIsRecorded("binding:a", RESCHEDULED);
 
         folder.add("rebalancer:r", "binding:b", RESCHEDULED);
         folder.add("rebalancer:r", "binding:c", RESCHEDULED);
@@ -82,10 +88,7 @@ class AnswerFolderTest {
 
     @Test
     void manyWaitingAnswersGoOutInBatchesOfAtMostTheLimit() throws Exception {
-        firstBatchRecorded = new CompletableFuture<>();
-        AnswerFolder folder = folder(Duration.ofMillis(5));
-        folder.add("rebalancer:r", "binding:first", RESCHEDULED);
-        awaitRecorded(1);
+        AnswerFolder folder = whileTheFirstBatchIsRecorded("binding:first", RESCHEDULED);
         for (int i = 0; i < AnswerFolder.MAX_BATCH + 10; i++) {
             folder.add("rebalancer:r", "binding:" + i, RESCHEDULED);
         }
@@ -121,10 +124,7 @@ class AnswerFolderTest {
 
     @Test
     void aBatchThatFailedIsRecordedAgainWithTheNextAnswers() throws Exception {
-        firstBatchRecorded = new CompletableFuture<>();
-        AnswerFolder folder = folder(Duration.ofMillis(5));
-        folder.add("rebalancer:r", "binding:a", RESCHEDULED);
-        awaitRecorded(1);
+        AnswerFolder folder = whileTheFirstBatchIsRecorded("binding:a", RESCHEDULED);
 
         folder.add("rebalancer:r", "binding:b", RESCHEDULED);
         firstBatchRecorded.completeExceptionally(new IllegalStateException("another instance appended first"));
@@ -135,10 +135,7 @@ class AnswerFolderTest {
 
     @Test
     void aNewerAnswerWinsOverTheOneOfAFailedBatch() throws Exception {
-        firstBatchRecorded = new CompletableFuture<>();
-        AnswerFolder folder = folder(Duration.ofMillis(5));
-        folder.add("rebalancer:r", "binding:a", RescheduleOutcome.error("timeout"));
-        awaitRecorded(1);
+        AnswerFolder folder = whileTheFirstBatchIsRecorded("binding:a", RescheduleOutcome.error("timeout"));
 
         folder.add("rebalancer:r", "binding:a", RESCHEDULED);
         firstBatchRecorded.completeExceptionally(new IllegalStateException("another instance appended first"));
