@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /** {@link BindingInputs} from what the agents reported ({@link ClusterState}) and the member clusters ({@link FleetView}). */
 public class ClusterBindingInputs implements BindingInputs {
@@ -43,23 +44,34 @@ public class ClusterBindingInputs implements BindingInputs {
         return Optional.of(new BindingSource(host.get(), template, policy, members, copies));
     }
 
-    /** The PropagationPolicies of a namespace of the host. */
-    List<JsonNode> policies(String host, String namespace) {
-        return state.workloads(host, namespace).stream()
-                .filter(o -> PolicyMatch.KIND.equals(o.path("kind").asText())).toList();
+    /** The PropagationPolicies of a namespace of the host (read from the state's index of that kind). */
+    List<? extends JsonNode> policies(String host, String namespace) {
+        return state.ofKind(host, namespace, PolicyMatch.KIND);
     }
 
     /** The templates of a namespace of the host that some policy selects, as binding ids. */
     List<String> selectedTemplates(String host, String namespace) {
-        List<JsonNode> policies = policies(host, namespace);
+        List<? extends JsonNode> policies = policies(host, namespace);
         if (policies.isEmpty()) {
             return List.of();
         }
+        return templates(host, namespace).filter(o -> PolicyMatch.select(policies, o).isPresent())
+                .map(o -> bindingId(namespace, o)).toList();
+    }
+
+    /** The templates of a namespace of the host that one policy selects (whether or not another one wins), as binding ids. */
+    List<String> templatesSelectedBy(String host, String namespace, JsonNode policy) {
+        return templates(host, namespace).filter(o -> PolicyMatch.specificity(policy, o) > 0)
+                .map(o -> bindingId(namespace, o)).toList();
+    }
+
+    private Stream<JsonNode> templates(String host, String namespace) {
         return state.workloads(host, namespace).stream()
                 .filter(o -> FederatedTemplate.isTemplateKind(o.path("kind").asText()))
-                .filter(o -> o.path("metadata").path("ownerReferences").isMissingNode())
-                .filter(o -> PolicyMatch.select(policies, o).isPresent())
-                .map(o -> new BindingRef(namespace, o.path("kind").asText(), o.path("metadata").path("name").asText()).id())
-                .toList();
+                .filter(o -> o.path("metadata").path("ownerReferences").isMissingNode());
+    }
+
+    private static String bindingId(String namespace, JsonNode template) {
+        return new BindingRef(namespace, template.path("kind").asText(), template.path("metadata").path("name").asText()).id();
     }
 }

@@ -1,15 +1,16 @@
 package io.meridian.command.federation;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.core.type.TypeReference;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.meridian.command.ws.KernelJson;
 import io.meridian.core.k8s.LabelSelectors;
 import io.meridian.core.karmada.model.Placement;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Which PropagationPolicy ({@code policy.karmada.io/v1alpha1} or {@code apps.meridian.io/v1alpha1}) of the
@@ -19,6 +20,8 @@ import java.util.Optional;
  */
 public final class PolicyMatch {
     public static final String KIND = "PropagationPolicy";
+    private static final int MAX_PARSED_SELECTORS = 10_000;
+    private static final Map<JsonNode, LabelSelector> PARSED_SELECTORS = new ConcurrentHashMap<>();
 
     private PolicyMatch() {
     }
@@ -85,9 +88,25 @@ public final class PolicyMatch {
     }
 
     private static boolean labelsMatch(JsonNode selector, JsonNode labels) {
+        Map<String, String> values = new HashMap<>();
+        labels.fields().forEachRemaining(label -> values.put(label.getKey(), label.getValue().asText()));
+        return LabelSelectors.matches(parsed(selector), values);
+    }
+
+    /**
+     * The selector as the kernel reads it, converted once per distinct selector (not once per template and
+     * sync): keyed by the selector's content, so a changed policy gets its new selector.
+     */
+    static LabelSelector parsed(JsonNode selector) {
+        LabelSelector known = PARSED_SELECTORS.get(selector);
+        if (known != null) {
+            return known;
+        }
         LabelSelector parsed = KernelJson.JSON.convertValue(selector, LabelSelector.class);
-        Map<String, String> values = labels.isObject()
-                ? KernelJson.JSON.convertValue(labels, new TypeReference<Map<String, String>>() { }) : Map.of();
-        return LabelSelectors.matches(parsed, values);
+        if (PARSED_SELECTORS.size() >= MAX_PARSED_SELECTORS) {
+            PARSED_SELECTORS.clear(); // selectors of deleted or changed policies go, the live ones come back
+        }
+        PARSED_SELECTORS.put(selector.deepCopy(), parsed);
+        return parsed;
     }
 }
