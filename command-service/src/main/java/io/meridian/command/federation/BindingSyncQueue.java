@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.axonframework.eventsourcing.eventstore.EventStoreException;
 import org.axonframework.modelling.command.ConcurrencyException;
 import org.slf4j.Logger;
@@ -32,6 +33,7 @@ public class BindingSyncQueue implements AutoCloseable {
     private final Map<String, String> waiting = new ConcurrentHashMap<>();
     private final Set<String> known = ConcurrentHashMap.newKeySet();
     private final List<ExecutorService> workers;
+    private final AtomicLong handled = new AtomicLong();
 
     /** Sends one command and waits until it is handled ({@code CommandGateway::sendAndWait}). */
     public interface Sender {
@@ -98,6 +100,11 @@ public class BindingSyncQueue implements AutoCloseable {
         return true;
     }
 
+    /** How many commands were handled (or gave up on) so far: a measure of the work done, for benchmarks. */
+    public long handled() {
+        return handled.get();
+    }
+
     int workers() {
         return workers.size();
     }
@@ -133,6 +140,7 @@ public class BindingSyncQueue implements AutoCloseable {
                 }
             }
         } finally {
+            handled.incrementAndGet();
             MDC.remove("aggregate");
         }
     }

@@ -102,4 +102,18 @@ class FederationListenerTest {
         assertThat(fleet.host()).contains("member1");
         assertThat(syncedBindings()).containsOnly(FederationFixtures.ID);
     }
+
+    @Test
+    void aNewPolicySyncsTheTemplatesItSelectsButNotTheOthers() throws InterruptedException {
+        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
+        upsert("member1", deployment(9));
+        ObjectNode other = (ObjectNode) deployment(3);
+        ((ObjectNode) other.get("metadata")).put("name", "unselected");
+        upsert("member1", other);
+
+        listener.onChange(upsert("member1", staticWeights(2, 1)));
+        assertThat(syncs.awaitIdle(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+        assertThat(syncedBindings()).containsExactly(FederationFixtures.ID);
+    }
 }
