@@ -111,6 +111,12 @@ public class ClusterState {
         return new ArrayList<>(workloadIndex(cluster, namespace).values());
     }
 
+    /** The workload objects of one kind in a namespace, in name order, read from the namespace's index. */
+    public List<JsonNode> workloads(String cluster, String namespace, String kind) {
+        // keys are kind + "/" + name: this kind's keys lie between kind + "/" and kind + "0" ('0' follows '/')
+        return new ArrayList<>(workloadIndex(cluster, namespace).subMap(kind + "/", kind + "0").values());
+    }
+
     /** Whether an object's controller-owner chain reaches the target (kind and name; versions ignored). */
     public boolean reaches(String cluster, JsonNode object, String targetKind, String targetName) {
         String namespace = object.path("metadata").path("namespace").asText("");

@@ -57,6 +57,23 @@ public final class PolicyMatch {
         return policy.path("apiVersion").asText() + "/" + policy.path("metadata").path("name").asText();
     }
 
+    /** A template a selector names: its kind and name. */
+    public record NamedTemplate(String kind, String name) {
+    }
+
+    /** The templates the policy's selectors name, when every one of them names one; empty when some selects more. */
+    public static Optional<List<NamedTemplate>> namedTemplates(JsonNode policy) {
+        List<NamedTemplate> named = new java.util.ArrayList<>();
+        for (JsonNode selector : policy.path("spec").path("resourceSelectors")) {
+            String name = selector.path("name").asText("");
+            if (name.isEmpty()) {
+                return Optional.empty();
+            }
+            named.add(new NamedTemplate(selector.path("kind").asText(), name));
+        }
+        return Optional.of(named);
+    }
+
     /** 0 when no selector matches; else 3 for a name match, 2 for a label selector, 1 for kind alone. */
     static int specificity(JsonNode policy, JsonNode template) {
         int best = 0;

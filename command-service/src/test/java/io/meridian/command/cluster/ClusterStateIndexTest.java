@@ -133,4 +133,16 @@ class ClusterStateIndexTest {
         assertThat(stored.path("metadata").has("labels")).isFalse();
         assertThat(stored.path("metadata").path("name").asText()).isEqualTo("a");
     }
+
+    @Test
+    void theWorkloadsOfOneKindAreReadFromTheNamespaceInNameOrder() {
+        put("c1", "PropagationPolicy", "ns", "b");
+        put("c1", "PropagationPolicy", "ns", "a");
+        put("c1", "PropagationPolicyX", "ns", "c");
+        put("c1", "Propagation", "ns", "d");
+        put("c1", "PropagationPolicy", "other", "e");
+
+        assertThat(names(state.workloads("c1", "ns", "PropagationPolicy")))
+                .containsExactly("PropagationPolicy/a", "PropagationPolicy/b");
+    }
 }
