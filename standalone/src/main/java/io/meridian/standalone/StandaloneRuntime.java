@@ -283,7 +283,7 @@ public final class StandaloneRuntime implements AutoCloseable {
     }
 
     /** The {@code application.yml} of the module (jar or classes folder) holding {@code application}. */
-    static String ownApplicationYaml(Class<?> application) {
+    public static String ownApplicationYaml(Class<?> application) {
         URL location = application.getProtectionDomain().getCodeSource().getLocation();
         String url = location.toString();
         if (url.endsWith(".jar")) {
@@ -296,7 +296,7 @@ public final class StandaloneRuntime implements AutoCloseable {
      * The Flyway migrations of the module holding {@code application}, copied to a temporary folder (null when
      * it has none): on a shared class path {@code classpath:db/migration} would hold every service's migrations.
      */
-    static Path ownMigrations(Class<?> application) {
+    public static Path ownMigrations(Class<?> application) {
         try {
             Path source = Path.of(application.getProtectionDomain().getCodeSource().getLocation().toURI());
             Path target = Files.createTempDirectory("meridian-migrations");

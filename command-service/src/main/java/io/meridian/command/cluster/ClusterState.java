@@ -1,7 +1,6 @@
 package io.meridian.command.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.ws.PodVersions;
 import io.meridian.schemas.ObjectRef;
@@ -12,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import org.springframework.stereotype.Component;
 
 /**
@@ -27,34 +27,43 @@ public class ClusterState {
     private static final int MAX_OWNER_DEPTH = 16;
 
     private final ConcurrentMap<String, ConcurrentMap<String, ObjectNode>> clusters = new ConcurrentHashMap<>();
-    /** The WorkloadSpreads again, per cluster, so admissions do not scan every pod to find them. */
-    private final ConcurrentMap<String, ConcurrentMap<String, ObjectNode>> spreads = new ConcurrentHashMap<>();
+    /** The objects again, per cluster and kind, so a read of one kind does not scan every pod of the cluster. */
+    private final ConcurrentMap<String, ConcurrentMap<String, ConcurrentMap<String, ObjectNode>>> kinds =
+            new ConcurrentHashMap<>();
+    /** The workload objects again, per cluster and namespace, in kind/name order (what {@link #workloads} returns). */
+    private final ConcurrentMap<String, ConcurrentMap<String, ConcurrentSkipListMap<String, ObjectNode>>> workloads =
+            new ConcurrentHashMap<>();
+    private final CompactTrees trees = new CompactTrees();
 
     /** Stores the object; returns the previous version, if any. */
     public Optional<ObjectNode> upsert(String cluster, ObjectRef ref, JsonNode body) {
-        ObjectNode object = body != null && body.isObject() ? ((ObjectNode) body).deepCopy() : JsonNodeFactory.instance.objectNode();
+        ObjectNode object = trees.copy(body);
         if (ref.apiVersion() != null) {
-            object.put("apiVersion", ref.apiVersion());
+            object.set("apiVersion", trees.text(ref.apiVersion()));
         }
-        object.put("kind", ref.kind());
+        object.set("kind", trees.text(ref.kind()));
         ObjectNode metadata = object.path("metadata").isObject() ? (ObjectNode) object.get("metadata") : object.putObject("metadata");
         metadata.put("name", ref.name());
         if (!ref.namespace().isEmpty()) {
-            metadata.put("namespace", ref.namespace());
+            metadata.set("namespace", trees.text(ref.namespace()));
         }
         if (ref.uid() != null && !metadata.hasNonNull("uid")) {
             metadata.put("uid", ref.uid());
         }
         String key = key(ref.namespace(), ref.kind(), ref.name());
-        if (WORKLOAD_SPREAD.equals(ref.kind())) {
-            spreadIndex(cluster).put(key, object);
+        kindIndex(cluster, ref.kind()).put(key, object);
+        if (isWorkloadKind(ref.kind())) {
+            workloadIndex(cluster, ref.namespace()).put(kindAndName(ref.kind(), ref.name()), object);
         }
         return Optional.ofNullable(objects(cluster).put(key, object));
     }
 
     public Optional<ObjectNode> delete(String cluster, ObjectRef ref) {
         String key = key(ref.namespace(), ref.kind(), ref.name());
-        spreadIndex(cluster).remove(key);
+        kindIndex(cluster, ref.kind()).remove(key);
+        if (isWorkloadKind(ref.kind())) {
+            workloadIndex(cluster, ref.namespace()).remove(kindAndName(ref.kind(), ref.name()));
+        }
         return Optional.ofNullable(objects(cluster).remove(key));
     }
 
@@ -63,24 +72,29 @@ public class ClusterState {
     }
 
     public List<ObjectNode> spreads(String cluster, String namespace) {
-        return ofKind(spreadIndex(cluster), namespace, WORKLOAD_SPREAD);
+        return ofKind(cluster, namespace, WORKLOAD_SPREAD);
     }
 
     public List<ObjectNode> spreads(String cluster) {
-        return ofKind(spreadIndex(cluster), null, WORKLOAD_SPREAD);
+        return ofKind(cluster, null, WORKLOAD_SPREAD);
     }
 
     /** Every object of a kind in a cluster, in name order (e.g. the UnitedDeployments to bring up to date at start). */
     public List<ObjectNode> ofKind(String cluster, String kind) {
-        return ofKind(objects(cluster), null, kind);
+        return ofKind(cluster, null, kind);
+    }
+
+    /** The objects of a kind in a namespace of a cluster (every namespace when null), in name order. */
+    public List<ObjectNode> ofKind(String cluster, String namespace, String kind) {
+        return ofKind(kindIndex(cluster, kind), namespace, kind);
     }
 
     public List<ObjectNode> pods(String cluster, String namespace) {
-        return ofKind(objects(cluster), namespace, POD);
+        return ofKind(cluster, namespace, POD);
     }
 
     public List<ObjectNode> nodes(String cluster) {
-        return ofKind(objects(cluster), "", NODE);
+        return ofKind(cluster, "", NODE);
     }
 
     /** The namespaces a cluster has objects in ("" for cluster-scoped ones), sorted. */
@@ -94,18 +108,13 @@ public class ClusterState {
 
     /** The workload objects of a namespace (everything but pods, nodes and spreads): targets and owner chains. */
     public List<JsonNode> workloads(String cluster, String namespace) {
-        List<JsonNode> out = new ArrayList<>();
-        String prefix = namespace + "/";
-        objects(cluster).forEach((key, object) -> {
-            if (key.startsWith(prefix)) {
-                String kind = object.path("kind").asText();
-                if (!POD.equals(kind) && !NODE.equals(kind) && !WORKLOAD_SPREAD.equals(kind)) {
-                    out.add(object);
-                }
-            }
-        });
-        out.sort(Comparator.comparing(o -> o.path("kind").asText() + "/" + o.path("metadata").path("name").asText()));
-        return out;
+        return new ArrayList<>(workloadIndex(cluster, namespace).values());
+    }
+
+    /** The workload objects of one kind in a namespace, in name order, read from the namespace's index. */
+    public List<JsonNode> workloads(String cluster, String namespace, String kind) {
+        // keys are kind + "/" + name: this kind's keys lie between kind + "/" and kind + "0" ('0' follows '/')
+        return new ArrayList<>(workloadIndex(cluster, namespace).subMap(kind + "/", kind + "0").values());
     }
 
     /** Whether an object's controller-owner chain reaches the target (kind and name; versions ignored). */
@@ -211,8 +220,21 @@ public class ClusterState {
         return out;
     }
 
-    private ConcurrentMap<String, ObjectNode> spreadIndex(String cluster) {
-        return spreads.computeIfAbsent(cluster, c -> new ConcurrentHashMap<>());
+    private ConcurrentMap<String, ObjectNode> kindIndex(String cluster, String kind) {
+        return kinds.computeIfAbsent(cluster, c -> new ConcurrentHashMap<>()).computeIfAbsent(kind, k -> new ConcurrentHashMap<>());
+    }
+
+    private ConcurrentSkipListMap<String, ObjectNode> workloadIndex(String cluster, String namespace) {
+        return workloads.computeIfAbsent(cluster, c -> new ConcurrentHashMap<>())
+                .computeIfAbsent(namespace, n -> new ConcurrentSkipListMap<>());
+    }
+
+    private static boolean isWorkloadKind(String kind) {
+        return !POD.equals(kind) && !NODE.equals(kind) && !WORKLOAD_SPREAD.equals(kind);
+    }
+
+    private static String kindAndName(String kind, String name) {
+        return kind + "/" + name;
     }
 
     private ConcurrentMap<String, ObjectNode> objects(String cluster) {

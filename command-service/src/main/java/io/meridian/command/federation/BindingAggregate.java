@@ -49,7 +49,7 @@ import org.axonframework.spring.stereotype.Aggregate;
  * clusters by the kernel ({@link BindingPlanner}), failover from unreachable members, failback after
  * {@code failback.stabilizationSeconds} and fresh reschedules asked by rebalancers. Id {@code binding:ns/kind/name}.
  */
-@Aggregate
+@Aggregate(cache = "bindingCache")
 public class BindingAggregate {
     public static final String FAILBACK_DEADLINE = "binding-failback";
 

@@ -18,12 +18,16 @@ import io.meridian.schemas.ObjectRef;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventhandling.SequenceNumber;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
@@ -31,11 +35,13 @@ import org.springframework.stereotype.Component;
  * Publishes what bindings decided (tracking processor {@code federation-outbound}, token in the JDBC token store):
  * the mutations of a decision to {@code meridian.mutations} (key the target cluster, id {@code <decisionId>/<n>})
  * and every binding event to {@code meridian.domain-events} (aggregate type {@value BindingApi#AGGREGATE_TYPE}).
- * A handler returns only once Kafka acknowledged, so the token moves only past durable records.
+ * A batch commits (and its token moves) only once Kafka acknowledged its records, so the token moves only past
+ * durable records.
  */
 @Component
 @ProcessingGroup("federation-outbound")
 public class BindingOutbound implements DisposableBean {
+    private static final String ACKS = BindingOutbound.class.getName() + ".acks";
     private final KafkaProducer<String, String> producer;
 
     public BindingOutbound(KafkaClients clients) {
@@ -114,9 +120,23 @@ public class BindingOutbound implements DisposableBean {
                 payload);
     }
 
-    /** Sends all, then waits for every acknowledgement; a failure throws, so the processor retries the event. */
+    /**
+     * Sends all; the acknowledgements are awaited when the processor's batch commits (with its token), so a batch of
+     * decisions costs one round trip to Kafka, not one per event. A failure throws there: the batch rolls back, its
+     * token stays and the processor handles the events again. Outside a unit of work, waits right away.
+     */
     private void publish(List<ProducerRecord<String, String>> records) {
-        OutboundRecords.sendAndAwait(producer, records);
+        if (!CurrentUnitOfWork.isStarted()) {
+            OutboundRecords.sendAndAwait(producer, records);
+            return;
+        }
+        UnitOfWork<?> batch = CurrentUnitOfWork.get().root();
+        List<Future<RecordMetadata>> acks = batch.getOrComputeResource(ACKS, key -> {
+            List<Future<RecordMetadata>> pending = new ArrayList<>();
+            batch.onPrepareCommit(u -> OutboundRecords.await(pending));
+            return pending;
+        });
+        records.forEach(record -> acks.add(producer.send(record)));
     }
 
     @Override

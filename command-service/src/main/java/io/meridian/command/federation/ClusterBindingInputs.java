@@ -7,6 +7,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /** {@link BindingInputs} from what the agents reported ({@link ClusterState}) and the member clusters ({@link FleetView}). */
 public class ClusterBindingInputs implements BindingInputs {
@@ -43,23 +46,44 @@ public class ClusterBindingInputs implements BindingInputs {
         return Optional.of(new BindingSource(host.get(), template, policy, members, copies));
     }
 
-    /** The PropagationPolicies of a namespace of the host. */
-    List<JsonNode> policies(String host, String namespace) {
-        return state.workloads(host, namespace).stream()
-                .filter(o -> PolicyMatch.KIND.equals(o.path("kind").asText())).toList();
+    /** The PropagationPolicies of a namespace of the host (read from the state's index of the namespace). */
+    List<? extends JsonNode> policies(String host, String namespace) {
+        return state.workloads(host, namespace, PolicyMatch.KIND);
     }
 
-    /** The templates of a namespace of the host that some policy selects, as binding ids. */
+    /** The templates of a namespace of the host that some policy selects, as binding ids, in order. */
     List<String> selectedTemplates(String host, String namespace) {
-        List<JsonNode> policies = policies(host, namespace);
-        if (policies.isEmpty()) {
-            return List.of();
+        Set<String> ids = new TreeSet<>();
+        for (JsonNode policy : policies(host, namespace)) {
+            if (policy.path("metadata").path("deletionTimestamp").isMissingNode()) {
+                ids.addAll(templatesSelectedBy(host, namespace, policy));
+            }
         }
-        return state.workloads(host, namespace).stream()
-                .filter(o -> FederatedTemplate.isTemplateKind(o.path("kind").asText()))
-                .filter(o -> o.path("metadata").path("ownerReferences").isMissingNode())
-                .filter(o -> PolicyMatch.select(policies, o).isPresent())
-                .map(o -> new BindingRef(namespace, o.path("kind").asText(), o.path("metadata").path("name").asText()).id())
-                .toList();
+        return List.copyOf(ids);
+    }
+
+    /**
+     * The templates of a namespace of the host that one policy selects (whether or not another one wins), as binding
+     * ids: looked up by name when every selector names its template, else found among the namespace's templates.
+     */
+    List<String> templatesSelectedBy(String host, String namespace, JsonNode policy) {
+        Stream<JsonNode> candidates = PolicyMatch.namedTemplates(policy)
+                .map(named -> named.stream().map(n -> state.find(host, namespace, n.kind(), n.name()))
+                        .flatMap(Optional::stream).map(JsonNode.class::cast).filter(ClusterBindingInputs::isTemplate))
+                .orElseGet(() -> templates(host, namespace));
+        return candidates.filter(o -> PolicyMatch.specificity(policy, o) > 0).map(o -> bindingId(namespace, o)).toList();
+    }
+
+    private Stream<JsonNode> templates(String host, String namespace) {
+        return state.workloads(host, namespace).stream().filter(ClusterBindingInputs::isTemplate);
+    }
+
+    private static boolean isTemplate(JsonNode object) {
+        return FederatedTemplate.isTemplateKind(object.path("kind").asText())
+                && object.path("metadata").path("ownerReferences").isMissingNode();
+    }
+
+    private static String bindingId(String namespace, JsonNode template) {
+        return new BindingRef(namespace, template.path("kind").asText(), template.path("metadata").path("name").asText()).id();
     }
 }

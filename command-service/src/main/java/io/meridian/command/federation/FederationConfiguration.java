@@ -1,9 +1,12 @@
 package io.meridian.command.federation;
 
 import io.meridian.command.cluster.ClusterState;
+import io.meridian.command.infra.BoundedAggregateCache;
 import java.time.Clock;
+import org.axonframework.common.caching.Cache;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -21,9 +24,17 @@ public class FederationConfiguration {
         return new ClusterBindingInputs(state, fleet);
     }
 
+    /** Several workers: a failover syncs every binding at once, and each sync mostly waits for its commit. */
     @Bean(destroyMethod = "close")
-    public BindingSyncQueue bindingSyncQueue(CommandGateway commands, Clock clock) {
-        return new BindingSyncQueue(commands::sendAndWait, clock);
+    public BindingSyncQueue bindingSyncQueue(CommandGateway commands, Clock clock,
+                                             @Value("${meridian.federation.sync-workers:8}") int workers) {
+        return new BindingSyncQueue(commands::sendAndWait, clock, workers);
+    }
+
+    /** Loaded bindings stay in memory, so a sync does not replay the binding's whole stream (see AxonComponentsConfiguration). */
+    @Bean
+    public Cache bindingCache() {
+        return new BoundedAggregateCache(20_000);
     }
 
     @Bean

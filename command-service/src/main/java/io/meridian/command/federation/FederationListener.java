@@ -53,8 +53,11 @@ public class FederationListener implements ClusterChangeListener {
         String namespace = change.ref().namespace();
         if (change.cluster().equals(host.get())) {
             if (PolicyMatch.KIND.equals(change.kind())) {
+                // the templates it selects now, and every binding seen (among them those it selected before)
                 String trigger = "PropagationPolicy " + change.ref().name() + (change.deleted() ? " deleted" : " changed");
-                inputs.selectedTemplates(host.get(), namespace).forEach(id -> syncs.request(id, trigger));
+                if (change.current() != null) {
+                    inputs.templatesSelectedBy(host.get(), namespace, change.current()).forEach(id -> syncs.request(id, trigger));
+                }
                 syncs.requestAll(trigger);
             } else if (FederatedTemplate.isTemplateKind(change.kind())) {
                 String id = new BindingRef(namespace, change.kind(), change.ref().name()).id();

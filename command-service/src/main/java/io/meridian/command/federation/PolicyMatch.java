@@ -1,15 +1,16 @@
 package io.meridian.command.federation;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.core.type.TypeReference;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.meridian.command.ws.KernelJson;
 import io.meridian.core.k8s.LabelSelectors;
 import io.meridian.core.karmada.model.Placement;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Which PropagationPolicy ({@code policy.karmada.io/v1alpha1} or {@code apps.meridian.io/v1alpha1}) of the
@@ -19,6 +20,8 @@ import java.util.Optional;
  */
 public final class PolicyMatch {
     public static final String KIND = "PropagationPolicy";
+    private static final int MAX_PARSED_SELECTORS = 10_000;
+    private static final Map<JsonNode, LabelSelector> PARSED_SELECTORS = new ConcurrentHashMap<>();
 
     private PolicyMatch() {
     }
@@ -54,6 +57,23 @@ public final class PolicyMatch {
         return policy.path("apiVersion").asText() + "/" + policy.path("metadata").path("name").asText();
     }
 
+    /** A template a selector names: its kind and name. */
+    public record NamedTemplate(String kind, String name) {
+    }
+
+    /** The templates the policy's selectors name, when every one of them names one; empty when some selects more. */
+    public static Optional<List<NamedTemplate>> namedTemplates(JsonNode policy) {
+        List<NamedTemplate> named = new java.util.ArrayList<>();
+        for (JsonNode selector : policy.path("spec").path("resourceSelectors")) {
+            String name = selector.path("name").asText("");
+            if (name.isEmpty()) {
+                return Optional.empty();
+            }
+            named.add(new NamedTemplate(selector.path("kind").asText(), name));
+        }
+        return Optional.of(named);
+    }
+
     /** 0 when no selector matches; else 3 for a name match, 2 for a label selector, 1 for kind alone. */
     static int specificity(JsonNode policy, JsonNode template) {
         int best = 0;
@@ -85,9 +105,25 @@ public final class PolicyMatch {
     }
 
     private static boolean labelsMatch(JsonNode selector, JsonNode labels) {
+        Map<String, String> values = new HashMap<>();
+        labels.fields().forEachRemaining(label -> values.put(label.getKey(), label.getValue().asText()));
+        return LabelSelectors.matches(parsed(selector), values);
+    }
+
+    /**
+     * The selector as the kernel reads it, converted once per distinct selector (not once per template and
+     * sync): keyed by the selector's content, so a changed policy gets its new selector.
+     */
+    static LabelSelector parsed(JsonNode selector) {
+        LabelSelector known = PARSED_SELECTORS.get(selector);
+        if (known != null) {
+            return known;
+        }
         LabelSelector parsed = KernelJson.JSON.convertValue(selector, LabelSelector.class);
-        Map<String, String> values = labels.isObject()
-                ? KernelJson.JSON.convertValue(labels, new TypeReference<Map<String, String>>() { }) : Map.of();
-        return LabelSelectors.matches(parsed, values);
+        if (PARSED_SELECTORS.size() >= MAX_PARSED_SELECTORS) {
+            PARSED_SELECTORS.clear(); // selectors of deleted or changed policies go, the live ones come back
+        }
+        PARSED_SELECTORS.put(selector.deepCopy(), parsed);
+        return parsed;
     }
 }

@@ -27,4 +27,10 @@ public class AxonComponentsConfiguration {
     public Cache workloadSpreadCache() {
         return new BoundedAggregateCache(10_000);
     }
+
+    /** Every heartbeat is a command to its member cluster: without a cache each one replays the member's stream. */
+    @Bean
+    public Cache memberClusterCache() {
+        return new BoundedAggregateCache(1_000);
+    }
 }

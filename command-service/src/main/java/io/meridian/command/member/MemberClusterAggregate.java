@@ -24,7 +24,7 @@ import org.axonframework.spring.stereotype.Aggregate;
  * none came for {@code failover.unreachableSeconds} (an Axon deadline re-armed by every report).
  * A heartbeat that changes nothing records nothing.
  */
-@Aggregate
+@Aggregate(cache = "memberClusterCache")
 public class MemberClusterAggregate {
     public static final String UNREACHABLE_DEADLINE = "member-cluster-unreachable";
 

@@ -57,6 +57,11 @@ public final class OutboundRecords {
     public static void sendAndAwait(Producer<String, String> producer, List<ProducerRecord<String, String>> records) {
         List<Future<RecordMetadata>> sent = new ArrayList<>(records.size());
         records.forEach(record -> sent.add(producer.send(record)));
+        await(sent);
+    }
+
+    /** Waits for every acknowledgement; a failure throws, so the processor retries. */
+    public static void await(List<Future<RecordMetadata>> sent) {
         try {
             for (Future<RecordMetadata> ack : sent) {
                 ack.get();

@@ -102,4 +102,42 @@ class FederationListenerTest {
         assertThat(fleet.host()).contains("member1");
         assertThat(syncedBindings()).containsOnly(FederationFixtures.ID);
     }
+
+    @Test
+    void aNewPolicySyncsTheTemplatesItSelectsButNotTheOthers() throws InterruptedException {
+        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
+        upsert("member1", deployment(9));
+        ObjectNode other = (ObjectNode) deployment(3);
+        ((ObjectNode) other.get("metadata")).put("name", "unselected");
+        upsert("member1", other);
+
+        listener.onChange(upsert("member1", staticWeights(2, 1)));
+        assertThat(syncs.awaitIdle(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+        assertThat(syncedBindings()).containsExactly(FederationFixtures.ID);
+    }
+
+    @Test
+    void syncingEverythingFindsTemplatesSelectedByNameAndByLabelsButNotTheOthers() throws InterruptedException {
+        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
+        upsert("member1", staticWeights(2, 1));
+        upsert("member1", deployment(9));
+        ObjectNode byLabel = deployment(3);
+        ((ObjectNode) byLabel.get("metadata")).put("name", "web").putObject("labels").put("tier", "web");
+        upsert("member1", byLabel);
+        ObjectNode unselected = deployment(3);
+        ((ObjectNode) unselected.get("metadata")).put("name", "batch").putObject("labels").put("tier", "batch");
+        upsert("member1", unselected);
+        ObjectNode labelPolicy = (ObjectNode) staticWeights(1, 1);
+        ((ObjectNode) labelPolicy.get("metadata")).put("name", "web");
+        ((ObjectNode) labelPolicy.path("spec").path("resourceSelectors").get(0)).remove("name");
+        ((ObjectNode) labelPolicy.path("spec").path("resourceSelectors").get(0)).putObject("labelSelector")
+                .putObject("matchLabels").put("tier", "web");
+        upsert("member1", labelPolicy);
+
+        listener.syncEverything("test");
+        assertThat(syncs.awaitIdle(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+        assertThat(syncedBindings()).containsExactlyInAnyOrder(FederationFixtures.ID, "binding:default/Deployment/web");
+    }
 }

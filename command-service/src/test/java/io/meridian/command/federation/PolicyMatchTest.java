@@ -56,4 +56,23 @@ class PolicyMatchTest {
         assertThat(PolicyMatch.stabilizationSeconds(policy("p", "{}", 0))).isNull();
         assertThat(PolicyMatch.stabilizationSeconds(FederationFixtures.withFailback(policy("p", "{}", 0), 30))).isEqualTo(30);
     }
+
+    @Test
+    void aPolicyWhoseLabelSelectorChangedSelectsByItsNewSelector() {
+        JsonNode before = policy("p", "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\","
+                + "\"labelSelector\":{\"matchLabels\":{\"app\":\"other\"}}}", 0);
+        JsonNode after = policy("p", "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\","
+                + "\"labelSelector\":{\"matchExpressions\":[{\"key\":\"app\",\"operator\":\"In\",\"values\":[\"nginx\"]}]}}", 0);
+
+        assertThat(PolicyMatch.select(List.of(before), deployment(3))).isEmpty();
+        assertThat(PolicyMatch.select(List.of(after), deployment(3))).contains(after);
+        assertThat(PolicyMatch.select(List.of(before), deployment(3))).isEmpty();
+    }
+
+    @Test
+    void equalSelectorsOfDifferentPoliciesAreParsedOnce() {
+        JsonNode selector = read("{\"matchLabels\":{\"app\":\"nginx\"}}");
+
+        assertThat(PolicyMatch.parsed(selector)).isSameAs(PolicyMatch.parsed(selector.deepCopy()));
+    }
 }
