@@ -20,7 +20,6 @@ import io.meridian.command.federation.api.SyncBinding;
 import io.meridian.core.karmada.rebalancer.FailbackDecision;
 import io.meridian.core.karmada.rebalancer.FailbackTimer;
 import io.meridian.core.karmada.rebalancer.MakeBeforeBreakPlanner;
-import io.meridian.core.karmada.scheduler.RescheduleRule;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -65,6 +64,8 @@ public class BindingAggregate {
     private Map<String, Integer> applied = Map.of();
     private Instant rescheduleTriggeredAt;
     private Instant lastScheduledTime;
+    /** The time the last honoured reschedule was asked at: a repeated request (a retried command) is not fresh again. */
+    private Instant lastHonouredTrigger;
     private String observedAffinityName = "";
     private String lastFailure;
     private BindingView.Pending pending;
@@ -97,12 +98,13 @@ public class BindingAggregate {
     public ReschedulePlan handle(RescheduleBinding command, BindingInputs inputs, DeadlineManager deadlines) {
         BindingSource source = boundSource(inputs);
         Map<String, Integer> before = assignment;
-        boolean fresh = RescheduleRule.required(command.at(), lastScheduledTime);
+        boolean fresh = lastScheduledTime != null && (lastHonouredTrigger == null || command.at().isAfter(lastHonouredTrigger));
         Integer floor = fresh && command.preserveAvailable()
                 ? MakeBeforeBreakPlanner.available(KernelSchedule.targets(applied), BindingPlanner.readyReplicas(source))
                 : null;
+        Instant trigger = fresh ? triggerAfterLastSchedule(command.at()) : command.at();
         Optional<BindingScheduled> decision = BindingPlanner.decide(view(id), source,
-                "reschedule asked by " + command.requestedBy(), command.at(), nextDecisionId(id), command.at(), floor);
+                "reschedule asked by " + command.requestedBy(), trigger, nextDecisionId(id), trigger, floor);
         if (floor != null) {
             apply(new BindingRolloutStarted(id, command.requestedBy(),
                     decision.map(BindingScheduled::assignment).orElse(before), floor, command.at()));
@@ -114,6 +116,16 @@ public class BindingAggregate {
         }
         afterDecision(source, command.at(), deadlines);
         return new ReschedulePlan(before, assignment);
+    }
+
+    /**
+     * A reschedule asked for explicitly is honoured even when a schedule for another reason (a scale, a retry) ran
+     * after the time it was asked at: Karmada's trigger would then be dropped (§2.6 condition 3 compares it with the
+     * last schedule) and the rebalancer would wait for nothing. The trigger (and the time of the schedule it starts) is moved just past
+     * that schedule.
+     */
+    private Instant triggerAfterLastSchedule(Instant askedAt) {
+        return askedAt.isAfter(lastScheduledTime) ? askedAt : lastScheduledTime.plusMillis(1);
     }
 
     @CommandHandler
@@ -255,6 +267,7 @@ public class BindingAggregate {
 
     @EventSourcingHandler
     void on(BindingRescheduled event) {
+        lastHonouredTrigger = event.at();
         if (pending == null || !pending.preserve()) {
             pending = new BindingView.Pending(event.requestedBy(), false, 0);
         }

@@ -205,6 +205,33 @@ class BindingAggregateTest {
     }
 
     @Test
+    void aRescheduleAskedBeforeTheLastScheduleIsStillFresh() {
+        TestExecutor<BindingAggregate> given = failedOver();
+        inputs.members.set(1, ready("member2", false, 20L));
+        given.when(new RescheduleBinding(ID, "rb", false, T0.plusSeconds(30)))
+                .expectResultMessagePayload(new ReschedulePlan(Map.of("member1", 9), Map.of("member1", 6, "member2", 3)))
+                .expectEventsMatching(events(scheduledWhere(s -> "FRESH".equals(s.mode())), payload(BindingRescheduled.class)));
+    }
+
+    @Test
+    void aRescheduleAskedAgainAtTheSameTimeIsNotFreshAgain() {
+        TestExecutor<BindingAggregate> given = failedOver();
+        inputs.members.set(1, ready("member2", false, 20L));
+        given.andGivenCommands(new RescheduleBinding(ID, "rb", false, T0.plusSeconds(100)));
+        given.when(new RescheduleBinding(ID, "rb", false, T0.plusSeconds(100)))
+                .expectNoEvents();
+    }
+
+    @Test
+    void aSyncAfterARescheduleAskedInThePastDoesNotRescheduleAgain() {
+        TestExecutor<BindingAggregate> given = failedOver();
+        inputs.members.set(1, ready("member2", false, 20L));
+        given.andGivenCommands(new RescheduleBinding(ID, "rb", false, T0.plusSeconds(30)));
+        inputs.template = hostCopy(9, 6);
+        given.when(sync(120)).expectEventsMatching(events());
+    }
+
+    @Test
     void aRescheduleIsCompletedWhenTheCopiesHoldTheAssignment() {
         TestExecutor<BindingAggregate> given = failedOver();
         inputs.members.set(1, ready("member2", false, 20L));
