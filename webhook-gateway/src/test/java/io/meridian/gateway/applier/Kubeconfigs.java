@@ -1,16 +1,26 @@
 package io.meridian.gateway.applier;
 
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 
-/** Test kubeconfigs: {@code <dir>/<cluster>.kubeconfig} pointing at one apiserver with a token. */
-final class Kubeconfigs {
+/** Test kubeconfigs: {@code <dir>/<cluster>.kubeconfig} pointing at one apiserver with a token; that apiserver. */
+public final class Kubeconfigs {
     private Kubeconfigs() {
     }
 
-    static Path directory() {
+    /** A mock apiserver that stores what it is sent (CRUD mode, plain HTTP). */
+    public static KubernetesMockServer crudServer() {
+        return new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new KubernetesCrudDispatcher(), false);
+    }
+
+    public static Path directory() {
         try {
             return Files.createTempDirectory("kubeconfigs");
         } catch (IOException e) {
@@ -18,7 +28,7 @@ final class Kubeconfigs {
         }
     }
 
-    static Path write(Path directory, String cluster, String server) {
+    public static Path write(Path directory, String cluster, String server) {
         try {
             return Files.writeString(directory.resolve(cluster + ".kubeconfig"), """
                     apiVersion: v1
