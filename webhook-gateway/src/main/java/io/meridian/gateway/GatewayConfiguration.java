@@ -69,10 +69,15 @@ public class GatewayConfiguration {
         return new AdmissionEndpoints(handlers, properties.defaultCluster(), metrics, clock);
     }
 
-    /** A pod's owner chain is read from its cluster within a quarter of the command timeout. */
+    /**
+     * A pod's owner chain is read from its cluster within half the command timeout, with clients of its own: an
+     * admission's reads must not queue behind the applier's writes.
+     */
     @Bean(destroyMethod = "close")
-    LiveOwnerChain liveOwnerChain(ClusterClients clusters, GatewayProperties properties) {
-        return new LiveOwnerChain(clusters, properties.command().timeout().dividedBy(4));
+    LiveOwnerChain liveOwnerChain(GatewayProperties properties) {
+        String dir = properties.kubeconfigsDir();
+        Duration timeout = properties.command().timeout().dividedBy(2);
+        return new LiveOwnerChain(new ClusterClients(dir == null || dir.isBlank() ? null : Path.of(dir), timeout), timeout);
     }
 
     /** Evicted pods are read from their cluster within a quarter of the command timeout. */

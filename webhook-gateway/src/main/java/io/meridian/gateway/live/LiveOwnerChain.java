@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
 /**
  * A pod's controller-owner chain (ReplicaSet, then its Deployment; a CloneSet; a StatefulSet…) read now from
  * the pod's member cluster, each object cut down to what a decision reads. Reads of one object are coalesced
- * ({@link FreshReads}); the whole chain is given {@code timeout}: what was read by then is answered.
+ * ({@link FreshReads}); the whole chain is given {@code timeout}: what was read by then is answered. Owns
+ * {@code clusters} (closed with it).
  */
 public final class LiveOwnerChain implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LiveOwnerChain.class);
@@ -117,8 +118,10 @@ public final class LiveOwnerChain implements AutoCloseable {
         return null;
     }
 
+    /** Stops the reads and closes the clients. */
     @Override
     public void close() {
         executor.shutdownNow();
+        clusters.close();
     }
 }
