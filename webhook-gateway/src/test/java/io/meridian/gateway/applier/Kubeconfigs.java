@@ -11,16 +11,16 @@ import java.nio.file.Path;
 import java.util.HashMap;
 
 /** Test kubeconfigs: {@code <dir>/<cluster>.kubeconfig} pointing at one apiserver with a token; that apiserver. */
-public final class Kubeconfigs {
+final class Kubeconfigs {
     private Kubeconfigs() {
     }
 
     /** A mock apiserver that stores what it is sent (CRUD mode, plain HTTP). */
-    public static KubernetesMockServer crudServer() {
+    static KubernetesMockServer crudServer() {
         return new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new KubernetesCrudDispatcher(), false);
     }
 
-    public static Path directory() {
+    static Path directory() {
         try {
             return Files.createTempDirectory("kubeconfigs");
         } catch (IOException e) {
@@ -28,7 +28,7 @@ public final class Kubeconfigs {
         }
     }
 
-    public static Path write(Path directory, String cluster, String server) {
+    static Path write(Path directory, String cluster, String server) {
         try {
             return Files.writeString(directory.resolve(cluster + ".kubeconfig"), """
                     apiVersion: v1

@@ -12,10 +12,7 @@ import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.apps.ReplicaSet;
 import io.fabric8.kubernetes.api.model.apps.ReplicaSetBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.meridian.gateway.applier.ClusterClients;
-import io.meridian.gateway.applier.Kubeconfigs;
-import java.nio.file.Path;
+import io.meridian.gateway.applier.MockMember;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -24,27 +21,21 @@ import org.junit.jupiter.api.Test;
 
 class LiveOwnerChainTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final KubernetesMockServer server = Kubeconfigs.crudServer();
+    private MockMember member;
     private KubernetesClient kube;
-    private ClusterClients clusters;
     private LiveOwnerChain chain;
 
     @BeforeEach
     void start() {
-        server.init();
-        kube = server.createClient();
-        Path dir = Kubeconfigs.directory();
-        Kubeconfigs.write(dir, "member1", kube.getConfiguration().getMasterUrl());
-        clusters = new ClusterClients(dir, Duration.ofSeconds(2));
-        chain = new LiveOwnerChain(clusters, Duration.ofSeconds(2));
+        member = new MockMember("member1", Duration.ofSeconds(2));
+        kube = member.kube();
+        chain = new LiveOwnerChain(member.clusters(), Duration.ofSeconds(2));
     }
 
     @AfterEach
     void stop() {
         chain.close();
-        clusters.close();
-        kube.close();
-        server.destroy();
+        member.close();
     }
 
     @Test
