@@ -4,6 +4,7 @@ import io.meridian.schemas.ClusterEvent;
 import io.meridian.schemas.MessageCodec;
 import io.meridian.schemas.Topics;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -18,6 +19,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class KafkaEventSink implements EventSink {
     private static final Logger log = LoggerFactory.getLogger(KafkaEventSink.class);
+    static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(3);
     private final KafkaProducer<String, String> producer;
     private final Deliveries deliveries;
 
@@ -49,9 +51,13 @@ public final class KafkaEventSink implements EventSink {
         return deliveries;
     }
 
+    /**
+     * Sends what is buffered, waiting at most {@link #CLOSE_TIMEOUT}: with Kafka gone, an unbounded close would keep
+     * the process from ending (the producer retries its broker forever).
+     */
     @Override
     public void close() {
         deliveries.recordClosed();
-        producer.close();
+        producer.close(CLOSE_TIMEOUT);
     }
 }

@@ -7,9 +7,7 @@ import io.meridian.embedded.PostgresServer;
 import io.meridian.embedded.ServiceProcess;
 import io.meridian.embedded.TestInfrastructure;
 import io.meridian.schemas.Topics;
-import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -32,16 +30,9 @@ class ExecutableJarIT {
     void theExecutableJarStartsFromEnvironmentVariablesAndBecomesReady() throws Exception {
         try (KafkaBroker kafka = TestInfrastructure.kafka(); PostgresServer postgres = TestInfrastructure.postgres()) {
             createTopics(kafka);
-            int port = freePort();
-            Map<String, String> env = Map.of(
-                    "MERIDIAN_KAFKA_BOOTSTRAP", kafka.bootstrapServers(),
-                    "MERIDIAN_DB_URL", postgres.createDatabase("meridian"),
-                    "MERIDIAN_DB_USER", postgres.username(),
-                    "MERIDIAN_DB_PASSWORD", postgres.password(),
-                    "SERVER_PORT", String.valueOf(port));
-
-            try (ServiceProcess service = ServiceProcess.start(ServiceProcess.execJar(), env,
-                    Path.of("target", "exec-jar-it.log"))) {
+            int port = ServiceProcess.freePort();
+            try (ServiceProcess service = ServiceProcess.startExecJar(
+                    ServiceProcess.kafkaAndDatabase(kafka, postgres, "meridian"), port)) {
                 service.awaitUp(URI.create("http://127.0.0.1:" + port + "/actuator/health/readiness"), Duration.ofSeconds(180));
 
                 assertThat(migrations(postgres)).contains("1", "1.1");
@@ -77,12 +68,6 @@ class ExecutableJarIT {
              ResultSet rs = st.executeQuery("select count(*) from " + table)) {
             rs.next();
             return rs.getInt(1);
-        }
-    }
-
-    private static int freePort() throws java.io.IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 }

@@ -36,6 +36,33 @@ public final class ServiceProcess implements AutoCloseable {
         return Path.of(jar);
     }
 
+    /**
+     * This module's executable jar ({@link #execJar()}) on {@code port} ({@code SERVER_PORT}) with {@code environment},
+     * its output in {@code target/exec-jar-it.log}.
+     */
+    public static ServiceProcess startExecJar(Map<String, String> environment, int port) {
+        Map<String, String> all = new java.util.HashMap<>(environment);
+        all.put("SERVER_PORT", String.valueOf(port));
+        return start(execJar(), all, Path.of("target", "exec-jar-it.log"));
+    }
+
+    /** The environment of a service on Kafka and PostgreSQL, as docker-compose and k8s/ set it; a fresh database. */
+    public static Map<String, String> kafkaAndDatabase(KafkaBroker kafka, PostgresServer postgres, String database) {
+        return Map.of("MERIDIAN_KAFKA_BOOTSTRAP", kafka.bootstrapServers(),
+                "MERIDIAN_DB_URL", postgres.createDatabase(database),
+                "MERIDIAN_DB_USER", postgres.username(),
+                "MERIDIAN_DB_PASSWORD", postgres.password());
+    }
+
+    /** A local port free now, for the service's {@code SERVER_PORT}. */
+    public static int freePort() {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port", e);
+        }
+    }
+
     public static ServiceProcess start(Path jar, Map<String, String> environment, Path log) {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalArgumentException("jar: no such file " + jar + " (run the package phase first)");

@@ -7,9 +7,7 @@ import io.meridian.embedded.TestInfrastructure;
 import io.meridian.embedded.PostgresServer;
 import io.meridian.embedded.ServiceProcess;
 import io.meridian.schemas.Topics;
-import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -31,16 +29,9 @@ class ExecutableJarIT {
                 admin.createTopics(List.of(new NewTopic(Topics.DOMAIN_EVENTS, 1, (short) 1),
                         new NewTopic(Topics.deadLetter(Topics.DOMAIN_EVENTS), 1, (short) 1))).all().get();
             }
-            int port = freePort();
-            Map<String, String> env = Map.of(
-                    "MERIDIAN_KAFKA_BOOTSTRAP", kafka.bootstrapServers(),
-                    "MERIDIAN_DB_URL", postgres.createDatabase("meridian_projections"),
-                    "MERIDIAN_DB_USER", postgres.username(),
-                    "MERIDIAN_DB_PASSWORD", postgres.password(),
-                    "SERVER_PORT", String.valueOf(port));
-
-            try (ServiceProcess service = ServiceProcess.start(ServiceProcess.execJar(), env,
-                    Path.of("target", "exec-jar-it.log"))) {
+            int port = ServiceProcess.freePort();
+            try (ServiceProcess service = ServiceProcess.startExecJar(
+                    ServiceProcess.kafkaAndDatabase(kafka, postgres, "meridian_projections"), port)) {
                 String health = service.awaitUp(URI.create("http://127.0.0.1:" + port + "/actuator/health"),
                         Duration.ofSeconds(120));
 
@@ -48,12 +39,6 @@ class ExecutableJarIT {
                 assertThat(service.awaitUp(URI.create("http://127.0.0.1:" + port + "/actuator/health/readiness"),
                         Duration.ofSeconds(10))).contains("UP");
             }
-        }
-    }
-
-    private static int freePort() throws java.io.IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 }

@@ -100,6 +100,22 @@ class PlacementsIntegrationTest extends ProjectionIntegrationTest {
         awaitPlacements("/api/workloadspreads/member1/shop/ws-e/placements", 0);
     }
 
+    @Test
+    void aPodAdoptedAfterFailOpenIsPlacedByTheAdoptionWithItsDecisionAndReason() throws Exception {
+        String spread = "member1/shop/ws-f";
+        send(admitted(spread, "w-1", "ack"));
+        ObjectNode adoption = payload("ws-f: pod had no subset (admitted without a decision, or created before the spread); "
+                + "adopted into eci, which has room").put("subset", "eci").put("pod", "w-2").put("podUid", "uid-w-2");
+        send(event(spread, "PodAdopted", "d-sync-7", adoption));
+
+        JsonNode placements = awaitPlacements("/api/workloadspreads/member1/shop/ws-f/placements", 2);
+
+        assertThat(pod(placements, "w-2").path("subset").asText()).isEqualTo("eci");
+        assertThat(pod(placements, "w-2").path("decisionId").asText()).isEqualTo("d-sync-7");
+        assertThat(subsetCounts("member1", "shop", "ws-f")).isEqualTo(Map.of("ack", "1/0", "eci", "1/0"));
+        assertThat(get("/api/workloadspreads/member1/shop/ws-f/history")).contains("d-sync-7").contains("adopted into eci");
+    }
+
     // ------------------------------------------------------------------------------------------ fixtures
 
     private String admitted(String spread, String pod, String subset) {

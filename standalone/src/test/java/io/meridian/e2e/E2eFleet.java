@@ -84,15 +84,33 @@ final class E2eFleet implements AutoCloseable {
 
     /** The history API's answer for one spread (JSON array, oldest first). */
     String history(String namespace, String spread) {
+        return projectionApi("history", runtime.historyUrl(CLUSTER, namespace, spread));
+    }
+
+    /** The placements API's pods per subset (placed, those being rescheduled included). */
+    Map<String, Integer> placements(String namespace, String spread) {
+        String url = runtime.historyUrl(CLUSTER, namespace, spread).replaceFirst("/history$", "/placements");
         try {
-            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
-                    URI.create(runtime.historyUrl(CLUSTER, namespace, spread))).build(), HttpResponse.BodyHandlers.ofString());
+            Map<String, Integer> placed = new java.util.TreeMap<>();
+            Serialization.jsonMapper().readTree(projectionApi("placements", url)).path("subsets").fields()
+                    .forEachRemaining(e -> placed.put(e.getKey(), e.getValue().path("placed").asInt()
+                            + e.getValue().path("rescheduling").asInt()));
+            return placed;
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("the placements API answered something else than JSON", e);
+        }
+    }
+
+    private static String projectionApi(String name, String url) {
+        try {
+            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(),
+                    HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
-                throw new IllegalStateException("history API answered " + response.statusCode() + ": " + response.body());
+                throw new IllegalStateException(name + " API answered " + response.statusCode() + ": " + response.body());
             }
             return response.body();
         } catch (IOException e) {
-            throw new IllegalStateException("history API: " + e, e);
+            throw new IllegalStateException(name + " API: " + e, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);

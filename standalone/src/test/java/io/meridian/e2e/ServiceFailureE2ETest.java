@@ -119,6 +119,9 @@ class ServiceFailureE2ETest {
         assertThat(mutations(history, "PatchPod")).as("adoptions").isNotEmpty();
         assertThat(mutations(history, "DeletePod")).as("fail-open pods rescheduled for want of room").isNotEmpty();
         assertThat(history).anySatisfy(e -> assertThat(e.reason()).contains("with no room to adopt"));
+        assertThat(history).anySatisfy(e -> assertThat(e.type()).isEqualTo("PodAdopted"));
+        await("the placements show the adopted pods too").atMost(PATIENCE).untilAsserted(() ->
+                assertThat(fleet.placements(ns, "ws")).isEqualTo(Map.of("a", 3, "b", 9)));
     }
 
     private static void givenSpread(String ns, int maxA, int replicas) {

@@ -14,11 +14,14 @@ import io.meridian.gateway.applier.MutationApplier;
 import io.meridian.gateway.applier.MutationExecutor;
 import io.meridian.gateway.applier.RetryingApplier;
 import io.meridian.gateway.command.CommandServiceClient;
+import io.meridian.gateway.live.LiveOwnerAdmission;
+import io.meridian.gateway.live.LiveOwnerChain;
 import io.meridian.gateway.observability.AdmissionMetrics;
 import io.meridian.gateway.observability.ApplierHealth;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -36,6 +39,8 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(GatewayProperties.class)
 public class GatewayConfiguration {
+    /** How long the gateway sends a controller's pods with their live owners after the command-service asked. */
+    private static final Duration LIVE_OWNERS_REMEMBERED = Duration.ofMinutes(10);
 
     @Bean
     Clock clock() {
@@ -54,12 +59,25 @@ public class GatewayConfiguration {
 
     @Bean
     AdmissionEndpoints admissionEndpoints(GatewayProperties properties, CommandServiceClient commands, AdmissionMetrics metrics,
-                                          PodLookup pods, ObjectProvider<AdmissionHandler> extraHandlers, Clock clock) {
-        List<AdmissionHandler> handlers = new ArrayList<>(List.of(new PodMutationHandler(commands, metrics),
+                                          PodLookup pods, ObjectProvider<AdmissionHandler> extraHandlers, Clock clock,
+                                          LiveOwnerChain liveOwners) {
+        LiveOwnerAdmission live = new LiveOwnerAdmission(liveOwners::read, clock, LIVE_OWNERS_REMEMBERED);
+        List<AdmissionHandler> handlers = new ArrayList<>(List.of(new PodMutationHandler(commands, metrics, live),
                 new PodValidationHandler(commands, metrics, pods)));
         handlers.addAll(ResourceValidationHandler.all(commands, metrics));
         handlers.addAll(extraHandlers.orderedStream().toList());
         return new AdmissionEndpoints(handlers, properties.defaultCluster(), metrics, clock);
+    }
+
+    /**
+     * A pod's owner chain is read from its cluster within half the command timeout, with clients of its own: an
+     * admission's reads must not queue behind the applier's writes.
+     */
+    @Bean(destroyMethod = "close")
+    LiveOwnerChain liveOwnerChain(GatewayProperties properties) {
+        String dir = properties.kubeconfigsDir();
+        Duration timeout = properties.command().timeout().dividedBy(2);
+        return new LiveOwnerChain(new ClusterClients(dir == null || dir.isBlank() ? null : Path.of(dir), timeout), timeout);
     }
 
     /** Evicted pods are read from their cluster within a quarter of the command timeout. */

@@ -2,41 +2,27 @@ package io.meridian.bench.federation;
 
 import java.io.PrintWriter;
 import java.util.Locale;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code meridian bench failover}: see {@link FailoverBench}. The last line is the JSON result. */
 @Command(name = "failover", description = {"A member declared unreachable: per template, milliseconds until its"
         + " replicas are held by another member cluster (p50, p99)."})
-public final class FailoverCommand implements Callable<Integer> {
+public final class FailoverCommand extends FleetBenchCommand {
 
     @Option(names = "--workloads", defaultValue = "1000", description = "Resource templates (default ${DEFAULT-VALUE}).")
     int workloads;
 
-    @CommandLine.Mixin
-    FleetOptions fleet;
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
-    public Integer call() {
-        return BenchOutput.reporting(spec.commandLine().getErr(), this::measure);
-    }
-
-    private int measure() throws InterruptedException {
-        PrintWriter out = spec.commandLine().getOut();
+    int measure(PrintWriter out, PrintWriter err) throws InterruptedException {
         FailoverBench.Result result = new FailoverBench(
                 new FailoverBench.Settings(workloads, fleet.clusters, fleet.replicas, fleet.timeout()),
-                BenchOutput.progress(spec.commandLine().getErr())).run();
+                BenchOutput.progress(err)).run();
         out.printf(Locale.ROOT, "failover: %d workloads, %d member clusters; the member was declared unreachable %.1f s"
                         + " after it was cut off; from then to the replicas held elsewhere: p50 %.1f ms, p99 %.1f ms,"
                         + " max %.1f ms (target p99 <= 1 s)%n", result.workloads(), result.clusters(),
                 result.detectionSeconds(), result.p50Millis(), result.p99Millis(), result.maxMillis());
         out.println(result.json());
-        out.flush();
         return 0;
     }
 }

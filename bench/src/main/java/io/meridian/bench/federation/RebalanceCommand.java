@@ -2,15 +2,13 @@ package io.meridian.bench.federation;
 
 import java.io.PrintWriter;
 import java.util.Locale;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code meridian bench rebalance}: see {@link RebalanceBench}. The last line is the JSON result. */
 @Command(name = "rebalance", description = {"One WorkloadRebalancer naming every template, over simulated members:"
         + " seconds from its creation until every new assignment is decided and held by the member clusters."})
-public final class RebalanceCommand implements Callable<Integer> {
+public final class RebalanceCommand extends FleetBenchCommand {
     /** Karmada v1.15's release notes: 15 to 22 bindings scheduled per second for this kind of work. */
     static final double KARMADA_LOW = 15;
     static final double KARMADA_HIGH = 22;
@@ -18,20 +16,8 @@ public final class RebalanceCommand implements Callable<Integer> {
     @Option(names = "--workloads", defaultValue = "5000", description = "Resource templates (default ${DEFAULT-VALUE}).")
     int workloads;
 
-    @CommandLine.Mixin
-    FleetOptions fleet;
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
-    public Integer call() {
-        return BenchOutput.reporting(spec.commandLine().getErr(), this::measure);
-    }
-
-    private int measure() throws InterruptedException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    int measure(PrintWriter out, PrintWriter err) throws InterruptedException {
         RebalanceBench.Result result = new RebalanceBench(
                 new RebalanceBench.Settings(workloads, fleet.clusters, fleet.replicas, fleet.timeout()),
                 BenchOutput.progress(err)).run();
@@ -42,7 +28,6 @@ public final class RebalanceCommand implements Callable<Integer> {
                         + " i.e. %.0f-%.0f s for %d workloads%n", KARMADA_LOW, KARMADA_HIGH, workloads / KARMADA_HIGH,
                 workloads / KARMADA_LOW, workloads);
         out.println(result.json());
-        out.flush();
         return 0;
     }
 }

@@ -10,7 +10,6 @@ import io.meridian.embedded.KafkaBroker;
 import io.meridian.embedded.TestInfrastructure;
 import io.meridian.embedded.ServiceProcess;
 import io.meridian.schemas.Topics;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,18 +38,16 @@ class ExecutableJarIT {
                 admin.createTopics(List.of(new NewTopic(Topics.CLUSTER_EVENTS, 1, (short) 1))).all().get();
             }
             Files.writeString(kubeconfig, Kubeconfigs.forServer(api.url("/")));
-            int port = freePort();
+            int port = ServiceProcess.freePort();
             Map<String, String> env = Map.of(
                     "MERIDIAN_KAFKA_BOOTSTRAP", kafka.bootstrapServers(),
                     "MERIDIAN_CLUSTER_NAME", "member3",
                     "MERIDIAN_CLUSTER_ROLE", "member",
                     "KUBECONFIG", kubeconfig.toString(),
                     "MERIDIAN_AGENT_QPS", "20",
-                    "MERIDIAN_AGENT_BURST", "40",
-                    "SERVER_PORT", String.valueOf(port));
+                    "MERIDIAN_AGENT_BURST", "40");
 
-            try (ServiceProcess agent = ServiceProcess.start(ServiceProcess.execJar(), env,
-                    Path.of("target", "exec-jar-it.log"))) {
+            try (ServiceProcess agent = ServiceProcess.startExecJar(env, port)) {
                 String readiness = agent.awaitUp(URI.create("http://127.0.0.1:" + port + "/actuator/health/readiness"),
                         Duration.ofSeconds(120));
 
@@ -59,12 +56,6 @@ class ExecutableJarIT {
         } finally {
             api.destroy();
             Files.deleteIfExists(kubeconfig);
-        }
-    }
-
-    private static int freePort() throws java.io.IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 }

@@ -43,6 +43,13 @@ public class AdmissionBatcher implements DisposableBean {
         List<JsonNode> of(String cluster, JsonNode pod);
     }
 
+    /** Runs with a batch's workload objects just before the batch is decided (e.g. {@link LiveTargetSync}). */
+    public interface BeforeDecision {
+        BeforeDecision NONE = (aggregateId, objects) -> { };
+
+        void run(String aggregateId, List<JsonNode> objects);
+    }
+
     /** Reads the latest pod version of a spread's target as a sync would now (null: unknown). */
     public interface LatestVersion {
         String of(String aggregateId);
@@ -63,6 +70,7 @@ public class AdmissionBatcher implements DisposableBean {
     private final ExecutorService executor;
     private final AtomicInteger lastBatchSize = new AtomicInteger();
     private final BatchMetrics metrics;
+    private volatile BeforeDecision beforeDecision = BeforeDecision.NONE;
 
     /**
      * @param barrier waits until the cluster events published so far are applied; run once per batch,
@@ -95,6 +103,12 @@ public class AdmissionBatcher implements DisposableBean {
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /** What runs with each batch's workload objects before it is decided. */
+    public AdmissionBatcher beforeDecision(BeforeDecision hook) {
+        this.beforeDecision = hook;
+        return this;
     }
 
     public CompletableFuture<AdmissionOutcome> submit(String aggregateId, PodToAdmit pod) {
@@ -132,9 +146,12 @@ public class AdmissionBatcher implements DisposableBean {
             long started = System.nanoTime();
             barrier.run();
             long barrierDone = System.nanoTime();
-            List<AdmissionOutcome> outcomes = withRetry(() -> commands.sendAndWait(new AdmitPods(aggregateId,
-                    batch.stream().map(Pending::pod).toList(), workloadObjects(aggregateId, batch), clock.instant(), false,
-                    latestVersion.of(aggregateId))));
+            List<AdmissionOutcome> outcomes = withRetry(() -> {
+                List<JsonNode> workloadObjects = workloadObjects(aggregateId, batch);
+                beforeDecision.run(aggregateId, workloadObjects);
+                return commands.sendAndWait(new AdmitPods(aggregateId, batch.stream().map(Pending::pod).toList(),
+                        workloadObjects, clock.instant(), false, latestVersion.of(aggregateId)));
+            });
             metrics.batch(batch.size(), barrierDone - started, System.nanoTime() - barrierDone);
             for (int i = 0; i < batch.size(); i++) {
                 batch.get(i).answer().complete(outcomes.get(i));
@@ -150,8 +167,10 @@ public class AdmissionBatcher implements DisposableBean {
     /** Decides a CREATE without recording it: not batched, nothing is reserved. */
     public AdmissionOutcome dryRun(String aggregateId, PodToAdmit pod) {
         barrier.run();
-        List<AdmissionOutcome> outcomes = commands.sendAndWait(new AdmitPods(aggregateId, List.of(pod),
-                objects.of(clusterOf(aggregateId), pod.pod()), clock.instant(), true, latestVersion.of(aggregateId)));
+        List<JsonNode> workloadObjects = workloadObjects(aggregateId, List.of(new Pending(pod, null)));
+        beforeDecision.run(aggregateId, workloadObjects);
+        List<AdmissionOutcome> outcomes = commands.sendAndWait(new AdmitPods(aggregateId, List.of(pod), workloadObjects,
+                clock.instant(), true, latestVersion.of(aggregateId)));
         return outcomes.get(0);
     }
 
@@ -181,13 +200,16 @@ public class AdmissionBatcher implements DisposableBean {
         return aggregateId.substring(0, aggregateId.indexOf('/'));
     }
 
-    /** The workload objects the batch's pods read, one per kind and name, read now (after the barrier). */
+    /**
+     * The workload objects the batch's pods read, one per kind and name, read now (after the barrier); where
+     * the gateway sent a pod's owners read live, the newer version of each object.
+     */
     private List<JsonNode> workloadObjects(String aggregateId, List<Pending> batch) {
         Map<String, JsonNode> byKey = new LinkedHashMap<>();
         String cluster = clusterOf(aggregateId);
         for (Pending p : batch) {
-            for (JsonNode o : objects.of(cluster, p.pod().pod())) {
-                byKey.put(o.path("kind").asText() + "/" + o.path("metadata").path("name").asText(), o);
+            for (JsonNode o : LiveOwners.plusLive(objects.of(cluster, p.pod().pod()), p.pod().liveOwners())) {
+                byKey.merge(LiveOwners.key(o), o, LiveOwners::newer);
             }
         }
         return List.copyOf(byKey.values());

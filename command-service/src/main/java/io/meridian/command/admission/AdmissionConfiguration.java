@@ -2,6 +2,7 @@ package io.meridian.command.admission;
 
 import io.meridian.command.cluster.ClusterEventConsumer;
 import io.meridian.command.cluster.ClusterState;
+import io.meridian.command.cluster.SyncScheduler;
 import io.meridian.command.kafka.MeridianProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -13,10 +14,12 @@ import org.springframework.context.annotation.Configuration;
 public class AdmissionConfiguration {
     @Bean
     public AdmissionBatcher admissionBatcher(CommandGateway commands, Clock clock, MeridianProperties properties,
-                                             ClusterEventConsumer clusterEvents, ClusterState state, MeterRegistry meters) {
+                                             ClusterEventConsumer clusterEvents, ClusterState state, MeterRegistry meters,
+                                             SyncScheduler syncs) {
         return new AdmissionBatcher(commands, clock, properties.admissionBatchMax(), 16,
                 () -> clusterEvents.awaitApplied(properties.catchUpWait()), state::ownerChain,
-                aggregateId -> latestVersion(state, aggregateId), BatchMetrics.of(meters));
+                aggregateId -> latestVersion(state, aggregateId), BatchMetrics.of(meters))
+                .beforeDecision(new LiveTargetSync(state, syncs, commands));
     }
 
     /** The latest pod version of the spread's target, as {@code SyncScheduler} reads it for a sync; null when unknown. */

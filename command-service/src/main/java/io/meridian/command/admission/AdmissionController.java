@@ -70,9 +70,15 @@ public class AdmissionController {
         if (!json.path("pod").isObject()) {
             return badRequest("pod: required object");
         }
+        List<JsonNode> liveOwners;
+        try {
+            liveOwners = LiveOwners.parse(json.get("liveOwners"));
+        } catch (IllegalArgumentException e) {
+            return badRequest(e.getMessage());
+        }
         AdmissionService.Request request = new AdmissionService.Request(json.path("cluster").asText(),
                 json.path("uid").asText(""), operation, json.path("dryRun").asBoolean(false),
-                json.path("namespace").asText(null), json.get("pod"));
+                json.path("namespace").asText(null), json.get("pod"), liveOwners);
         Timer timer = "CREATE".equals(operation) ? createLatency : deleteLatency;
         AdmissionOutcome outcome = timer.record(() -> admissions.admit(request));
         return ok(answer(outcome));
@@ -126,6 +132,9 @@ public class AdmissionController {
         }
         answer.put("decisionId", outcome.decisionId());
         answer.put("reason", outcome.reason());
+        if (AdmissionOutcome.NEEDS_LIVE_OWNERS.equals(outcome.verdict())) {
+            answer.put(LiveOwners.NEEDS_FIELD, true);
+        }
         if (outcome.allowed()) {
             answer.putNull("denial");
         } else {

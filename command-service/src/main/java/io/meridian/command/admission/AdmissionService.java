@@ -61,8 +61,15 @@ public class AdmissionService {
         this.properties = properties;
     }
 
-    /** One admission request as the gateway sends it. */
-    public record Request(String cluster, String uid, String operation, boolean dryRun, String namespace, JsonNode pod) {
+    /**
+     * One admission request as the gateway sends it; {@code liveOwners} the pod's owner chain read from its
+     * cluster, null when not sent ({@link LiveOwners}).
+     */
+    public record Request(String cluster, String uid, String operation, boolean dryRun, String namespace, JsonNode pod,
+                          List<JsonNode> liveOwners) {
+        public Request(String cluster, String uid, String operation, boolean dryRun, String namespace, JsonNode pod) {
+            this(cluster, uid, operation, dryRun, namespace, pod, null);
+        }
     }
 
     public AdmissionOutcome admit(Request request) {
@@ -112,7 +119,10 @@ public class AdmissionService {
         }
         String aggregateId = WorkloadSpreadApi.aggregateId(request.cluster(), namespace, spread.get());
         MDC.put("aggregate", aggregateId);
-        PodToAdmit toAdmit = new PodToAdmit(request.uid(), decisionId, pod);
+        if (request.liveOwners() == null && LiveOwners.needed(state, request.cluster(), namespace, spread.get())) {
+            return LiveOwners.ask(decisionId, spread.get());
+        }
+        PodToAdmit toAdmit = new PodToAdmit(request.uid(), decisionId, pod, request.liveOwners());
         try {
             if (request.dryRun()) {
                 return batcher.dryRun(aggregateId, toAdmit);

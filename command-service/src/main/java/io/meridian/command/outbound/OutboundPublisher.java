@@ -14,6 +14,7 @@ import io.meridian.command.ws.api.PlannedMutation;
 import io.meridian.command.ws.api.PodAdmission;
 import io.meridian.command.ws.api.PodDeletionRecorded;
 import io.meridian.command.ws.api.PodsAdmitted;
+import io.meridian.command.ws.api.PodsAdopted;
 import io.meridian.command.ws.api.WorkloadSpreadApi;
 import io.meridian.command.ws.api.WorkloadSpreadChanged;
 import io.meridian.command.ws.api.WorkloadSpreadRegistered;
@@ -94,6 +95,22 @@ public class OutboundPublisher implements DisposableBean {
             payload.put("now", event.now().toString());
             records.add(domainEvent(message.getIdentifier() + "#" + i, event.id(), admission.domainSequence(), "PodAdmitted",
                     message.getTimestamp(), admission.decisionId(), payload));
+        }
+        publish(records);
+    }
+
+    @EventHandler
+    void on(PodsAdopted event, EventMessage<?> message) {
+        List<ProducerRecord<String, String>> records = new ArrayList<>();
+        for (int i = 0; i < event.pods().size(); i++) {
+            PodsAdopted.Adopted adopted = event.pods().get(i);
+            ObjectNode payload = reason(adopted.reason());
+            payload.put("subset", adopted.subset());
+            payload.put("pod", adopted.pod());
+            payload.put("podUid", adopted.podUid());
+            payload.put("now", event.now().toString());
+            records.add(domainEvent(message.getIdentifier() + "#" + i, event.id(), adopted.domainSequence(), "PodAdopted",
+                    message.getTimestamp(), event.decisionId(), payload));
         }
         publish(records);
     }

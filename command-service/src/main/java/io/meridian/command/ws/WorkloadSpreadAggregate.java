@@ -13,6 +13,7 @@ import io.meridian.command.ws.api.PlannedMutation;
 import io.meridian.command.ws.api.PodAdmission;
 import io.meridian.command.ws.api.PodDeletionRecorded;
 import io.meridian.command.ws.api.PodToAdmit;
+import io.meridian.command.ws.api.PodsAdopted;
 import io.meridian.command.ws.api.PodsAdmitted;
 import io.meridian.command.ws.api.RecordMutationResult;
 import io.meridian.command.ws.api.RecordPodDeletion;
@@ -212,6 +213,10 @@ public class WorkloadSpreadAggregate {
             apply(new FailOpenPodsDecided(command.id(), command.decisionId(), decided.adopting(),
                     List.copyOf(decided.rescheduling()), decided.sentAt()));
         }
+        if (!decision.adoptionPatches().isEmpty()) {
+            apply(Adoptions.decided(command.id(), command.decisionId(), command.now(), spreadName(),
+                    decision.adoptionPatches(), command.pods(), nextDomainSequence));
+        }
         List<PlannedMutation> mutations = mutations(decision, adoptions, reschedules, command.pods());
         if (command.rearm() && syncDueAt != null) {
             Instant recorded = syncDueAt.isAfter(command.now()) ? syncDueAt : command.now();
@@ -240,6 +245,11 @@ public class WorkloadSpreadAggregate {
     @EventSourcingHandler
     void on(FailOpenPodsDecided event) {
         failOpen = new FailOpenPods(event.adopting(), java.util.Set.copyOf(event.rescheduling()), event.decidedAt());
+    }
+
+    @EventSourcingHandler
+    void on(PodsAdopted event) {
+        nextDomainSequence = event.nextDomainSequence();
     }
 
     @EventSourcingHandler

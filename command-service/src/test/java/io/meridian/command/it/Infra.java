@@ -127,10 +127,23 @@ final class Infra {
         publish(event.key(), MessageCodec.CLUSTER_EVENT.encode(event));
     }
 
+    /**
+     * Admits as a gateway that cannot read the member cluster: asked for the live owners, it sends the request
+     * again with none, so the agents' view decides.
+     */
     static JsonNode admit(int port, String cluster, String operation, JsonNode pod) throws Exception {
+        JsonNode answer = admit(port, cluster, operation, pod, null);
+        return answer.path("needsLiveOwners").asBoolean(false) ? admit(port, cluster, operation, pod, List.of()) : answer;
+    }
+
+    /** One admission request; {@code liveOwners} null leaves the field out. */
+    static JsonNode admit(int port, String cluster, String operation, JsonNode pod, List<JsonNode> liveOwners) throws Exception {
         ObjectNode body = KernelJson.JSON.createObjectNode().put("cluster", cluster).put("uid", UUID.randomUUID().toString())
                 .put("operation", operation).put("dryRun", false).put("namespace", "ns");
         body.set("pod", pod);
+        if (liveOwners != null) {
+            body.putArray("liveOwners").addAll(liveOwners);
+        }
         HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/admission/pods"))
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -139,10 +152,18 @@ final class Infra {
     }
 
     static List<JsonNode> admitConcurrently(int port, String cluster, List<String> pods) {
+        return admitConcurrently(pods, name -> admit(port, cluster, "CREATE", pod(name)));
+    }
+
+    interface Admission {
+        JsonNode admit(String pod) throws Exception;
+    }
+
+    static List<JsonNode> admitConcurrently(List<String> pods, Admission admission) {
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(pods.size());
         List<CompletableFuture<JsonNode>> answers = pods.stream().map(name -> CompletableFuture.supplyAsync(() -> {
             try {
-                return admit(port, cluster, "CREATE", pod(name));
+                return admission.admit(name);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }

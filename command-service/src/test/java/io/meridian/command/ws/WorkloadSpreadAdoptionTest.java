@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.command.ws.api.FailOpenPodsDecided;
 import io.meridian.command.ws.api.PlannedMutation;
+import io.meridian.command.ws.api.PodsAdopted;
 import io.meridian.command.ws.api.SyncWorkloadSpread;
 import io.meridian.command.ws.api.WorkloadSpreadRegistered;
 import io.meridian.command.ws.api.WorkloadSpreadSynced;
@@ -57,6 +58,32 @@ class WorkloadSpreadAdoptionTest {
         assertThat(podMutations(synced, "PatchPod")).containsExactly("p2");
         assertThat(podMutations(synced, "DeletePod")).isEmpty();
         assertThat(synced.status().path("subsetStatuses").get(0).path("replicas").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void anAdoptionIsRecordedWithItsPodSubsetReasonAndOwnDomainSequence() {
+        List<Object> events = eventsOf(List.of(registered()), inSubset("p1", "zone-a", "a-0"), unplaced("p2", "a-0"));
+        PodsAdopted adopted = events.stream().filter(PodsAdopted.class::isInstance).map(PodsAdopted.class::cast)
+                .findFirst().orElseThrow();
+        WorkloadSpreadSynced synced = events.stream().filter(WorkloadSpreadSynced.class::isInstance)
+                .map(WorkloadSpreadSynced.class::cast).findFirst().orElseThrow();
+
+        assertThat(adopted.pods()).singleElement().satisfies(a -> {
+            assertThat(a.pod()).isEqualTo("p2");
+            assertThat(a.podUid()).isEqualTo("uid-p2");
+            assertThat(a.subset()).isEqualTo("zone-a");
+            assertThat(a.reason()).contains("adopted into zone-a");
+        });
+        assertThat(adopted.decisionId()).isEqualTo(synced.decisionId());
+        assertThat(synced.domainSequence()).isEqualTo(adopted.pods().get(0).domainSequence() + 1);
+    }
+
+    @Test
+    void aRescheduledFailOpenPodIsNoAdoption() {
+        List<Object> events = eventsOf(List.of(registered()), inSubset("p1", "zone-a", "a-0"), inSubset("p2", "zone-a", "a-0"),
+                unplaced("p3", "a-0"));
+
+        assertThat(events).noneMatch(PodsAdopted.class::isInstance);
     }
 
     @Test

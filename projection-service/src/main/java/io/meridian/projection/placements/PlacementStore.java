@@ -9,7 +9,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
 /**
- * The pod_placement table, moved by the WorkloadSpread domain events. Called inside the projector's transaction,
+ * The pod_placement table, moved by the WorkloadSpread domain events: a pod is placed by its admission, or by
+ * its adoption when it came without a subset (fail open). Called inside the projector's transaction,
  * once per event that is new to the store, in the order of the spread's events.
  */
 @Repository
@@ -32,7 +33,7 @@ public class PlacementStore {
             return;
         }
         switch (event.type()) {
-            case "PodAdmitted" -> admitted(id, event);
+            case "PodAdmitted", "PodAdopted" -> placed(id, event);
             case "PodDeletionRecorded" -> delete(id[0], id[1], event.payload().path("pod").asText(""));
             case "WorkloadSpreadSynced" -> rescheduled(id, event);
             case "WorkloadSpreadRemoved" -> jdbc.update("delete from pod_placement where cluster = ? and namespace = ? and spread = ?",
@@ -43,7 +44,7 @@ public class PlacementStore {
         }
     }
 
-    private void admitted(String[] id, DomainEvent event) {
+    private void placed(String[] id, DomainEvent event) {
         String subset = event.payload().path("subset").asText("");
         String pod = event.payload().path("pod").asText("");
         if (subset.isEmpty() || pod.isEmpty() || "Deny".equals(event.payload().path("verdict").asText())) {

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.admission.v1.AdmissionRequest;
 import io.fabric8.kubernetes.api.model.admission.v1.AdmissionResponse;
 import io.meridian.gateway.command.CommandAnswer;
 import io.meridian.gateway.command.CommandServiceClient;
+import io.meridian.gateway.live.LiveOwnerAdmission;
 import io.meridian.gateway.observability.AdmissionMetrics;
 import java.util.HashMap;
 
@@ -16,8 +17,16 @@ import java.util.HashMap;
 public final class PodMutationHandler extends CommandBackedHandler {
     static final String PATH = "/mutate-pods";
 
+    private final LiveOwnerAdmission liveOwners;
+
     public PodMutationHandler(CommandServiceClient commands, AdmissionMetrics metrics) {
+        this(commands, metrics, LiveOwnerAdmission.none());
+    }
+
+    /** @param liveOwners sends the pod's owners read live when the command-service needs them */
+    public PodMutationHandler(CommandServiceClient commands, AdmissionMetrics metrics, LiveOwnerAdmission liveOwners) {
         super(PATH, commands, metrics);
+        this.liveOwners = liveOwners;
     }
 
     @Override
@@ -32,7 +41,7 @@ public final class PodMutationHandler extends CommandBackedHandler {
                 .put("dryRun", Boolean.TRUE.equals(request.getDryRun()))
                 .put("namespace", request.getNamespace());
         body.set("pod", json.valueToTree(request.getObject()));
-        CommandAnswer answer = commands.post("api/admission/pods", body);
+        CommandAnswer answer = liveOwners.post(commands, body);
         if (answer instanceof CommandAnswer.Answered answered) {
             return PodAnswers.toResponse(answered.body(), true);
         }

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** Where a mutation's target lives in the API: group, version, plural and scope, without API discovery. */
-final class Targets {
+public final class Targets {
     /** apiVersion of the kinds a mutation may name without one. */
     private static final Map<String, String> DEFAULT_API_VERSIONS = Map.of(
             "Pod", "v1", "Deployment", "apps/v1", "ReplicaSet", "apps/v1", "StatefulSet", "apps/v1",
@@ -27,7 +27,7 @@ final class Targets {
         return known;
     }
 
-    static ResourceDefinitionContext context(ObjectRef target) {
+    public static ResourceDefinitionContext context(ObjectRef target) {
         String apiVersion = apiVersion(target);
         int slash = apiVersion.indexOf('/');
         String group = slash < 0 ? "" : apiVersion.substring(0, slash);

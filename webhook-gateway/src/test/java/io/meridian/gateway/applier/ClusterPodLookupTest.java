@@ -4,35 +4,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class ClusterPodLookupTest {
-    private final KubernetesMockServer server = MutationApplierIntegrationTest.crudServer();
+    private MockMember member;
     private KubernetesClient kube;
-    private ClusterClients clusters;
     private ClusterPodLookup lookup;
 
     @BeforeEach
     void start() {
-        server.init();
-        kube = server.createClient();
-        Path dir = Kubeconfigs.directory();
-        Kubeconfigs.write(dir, "member1", kube.getConfiguration().getMasterUrl());
-        clusters = new ClusterClients(dir, Duration.ofSeconds(2));
-        lookup = new ClusterPodLookup(clusters, Duration.ofSeconds(2));
+        member = new MockMember("member1", Duration.ofSeconds(2));
+        kube = member.kube();
+        lookup = new ClusterPodLookup(member.clusters(), Duration.ofSeconds(2));
     }
 
     @AfterEach
     void stop() {
         lookup.close();
-        clusters.close();
-        kube.close();
-        server.destroy();
+        member.close();
     }
 
     @Test

@@ -1,13 +1,23 @@
 package io.meridian.gateway.applier;
 
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 
-/** Test kubeconfigs: {@code <dir>/<cluster>.kubeconfig} pointing at one apiserver with a token. */
+/** Test kubeconfigs: {@code <dir>/<cluster>.kubeconfig} pointing at one apiserver with a token; that apiserver. */
 final class Kubeconfigs {
     private Kubeconfigs() {
+    }
+
+    /** A mock apiserver that stores what it is sent (CRUD mode, plain HTTP). */
+    static KubernetesMockServer crudServer() {
+        return new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new KubernetesCrudDispatcher(), false);
     }
 
     static Path directory() {
