@@ -25,10 +25,13 @@ import org.slf4j.MDC;
 import org.springframework.beans.factory.DisposableBean;
 
 /**
- * Micro-batching of pod CREATEs per spread: while one {@link AdmitPods} of a spread is in flight,
- * the CREATEs that arrive for it queue up and go together as the next command, in arrival order.
- * Each future completes only after the command's events are committed. A batch that loses an
- * append race to another instance (unique sequence number) is retried on fresh state.
+ * Micro-batching of pod CREATEs per spread, in two stages that overlap. The barrier stage takes the CREATEs
+ * that arrived and runs one read barrier for them (it started after they arrived, so once it passed, the
+ * cluster events published before them are applied); meanwhile the command stage sends the CREATEs whose
+ * barrier passed as one {@link AdmitPods}, in arrival order, reading their workload objects only then. So a
+ * batch's barrier runs while the previous batch is decided and committed, not after it. Each future completes
+ * only after the command's events are committed. A batch that loses an append race to another instance
+ * (unique sequence number) is retried on fresh state.
  */
 public class AdmissionBatcher implements DisposableBean {
     private static final Logger log = LoggerFactory.getLogger(AdmissionBatcher.class);
@@ -56,8 +59,12 @@ public class AdmissionBatcher implements DisposableBean {
     }
 
     private static final class Queue {
-        final ConcurrentLinkedQueue<Pending> pending = new ConcurrentLinkedQueue<>();
-        final AtomicBoolean draining = new AtomicBoolean();
+        /** Arrived, waiting for a barrier that starts after them. */
+        final ConcurrentLinkedQueue<Pending> arrived = new ConcurrentLinkedQueue<>();
+        /** Their barrier passed: ready to be decided. */
+        final ConcurrentLinkedQueue<Pending> covered = new ConcurrentLinkedQueue<>();
+        final AtomicBoolean barrierRunning = new AtomicBoolean();
+        final AtomicBoolean commandRunning = new AtomicBoolean();
     }
 
     private final CommandGateway commands;
@@ -73,8 +80,8 @@ public class AdmissionBatcher implements DisposableBean {
     private volatile BeforeDecision beforeDecision = BeforeDecision.NONE;
 
     /**
-     * @param barrier waits until the cluster events published so far are applied; run once per batch,
-     *                after its pods arrived and before their workload objects are read
+     * @param barrier waits until the cluster events published so far are applied; run for the pods that arrived
+     *                before it started, before their workload objects are read
      */
     public AdmissionBatcher(CommandGateway commands, Clock clock, int maxBatch, int threads, Runnable barrier,
                             WorkloadObjects objects) {
@@ -114,23 +121,46 @@ public class AdmissionBatcher implements DisposableBean {
     public CompletableFuture<AdmissionOutcome> submit(String aggregateId, PodToAdmit pod) {
         Pending pending = new Pending(pod, new CompletableFuture<>());
         Queue queue = queues.computeIfAbsent(aggregateId, id -> new Queue());
-        queue.pending.add(pending);
-        if (queue.draining.compareAndSet(false, true)) {
-            executor.execute(() -> drain(aggregateId, queue));
-        }
+        queue.arrived.add(pending);
+        startIfIdle(queue.barrierRunning, () -> barriers(aggregateId, queue));
         return pending.answer();
     }
 
-    private void drain(String aggregateId, Queue queue) {
+    private void startIfIdle(AtomicBoolean running, Runnable stage) {
+        if (running.compareAndSet(false, true)) {
+            executor.execute(stage);
+        }
+    }
+
+    /** The barrier stage: one barrier for everything that arrived, again while more arrives. */
+    private void barriers(String aggregateId, Queue queue) {
         while (true) {
-            List<Pending> batch = new ArrayList<>();
-            Pending next;
-            while (batch.size() < maxBatch && (next = queue.pending.poll()) != null) {
-                batch.add(next);
+            List<Pending> group = take(queue.arrived, Integer.MAX_VALUE);
+            if (group.isEmpty()) {
+                if (stopped(queue.barrierRunning, queue.arrived)) {
+                    return;
+                }
+                continue;
             }
+            long started = System.nanoTime();
+            try {
+                barrier.run();
+            } catch (RuntimeException e) {
+                fail(aggregateId, group, e);
+                continue;
+            }
+            metrics.barrier(System.nanoTime() - started);
+            queue.covered.addAll(group);
+            startIfIdle(queue.commandRunning, () -> commands(aggregateId, queue));
+        }
+    }
+
+    /** The command stage: what passed its barrier, in batches of at most maxBatch. */
+    private void commands(String aggregateId, Queue queue) {
+        while (true) {
+            List<Pending> batch = take(queue.covered, maxBatch);
             if (batch.isEmpty()) {
-                queue.draining.set(false);
-                if (queue.pending.isEmpty() || !queue.draining.compareAndSet(false, true)) {
+                if (stopped(queue.commandRunning, queue.covered)) {
                     return;
                 }
                 continue;
@@ -139,29 +169,46 @@ public class AdmissionBatcher implements DisposableBean {
         }
     }
 
+    private static List<Pending> take(ConcurrentLinkedQueue<Pending> from, int most) {
+        List<Pending> out = new ArrayList<>();
+        Pending next;
+        while (out.size() < most && (next = from.poll()) != null) {
+            out.add(next);
+        }
+        return out;
+    }
+
+    /** Marks a stage idle; false when work came in meanwhile and this thread took the stage back. */
+    private static boolean stopped(AtomicBoolean running, ConcurrentLinkedQueue<Pending> work) {
+        running.set(false);
+        return work.isEmpty() || !running.compareAndSet(false, true);
+    }
+
     private void send(String aggregateId, List<Pending> batch) {
         lastBatchSize.set(batch.size());
         MDC.put("aggregate", aggregateId);
         try {
             long started = System.nanoTime();
-            barrier.run();
-            long barrierDone = System.nanoTime();
             List<AdmissionOutcome> outcomes = withRetry(() -> {
                 List<JsonNode> workloadObjects = workloadObjects(aggregateId, batch);
                 beforeDecision.run(aggregateId, workloadObjects);
                 return commands.sendAndWait(new AdmitPods(aggregateId, batch.stream().map(Pending::pod).toList(),
                         workloadObjects, clock.instant(), false, latestVersion.of(aggregateId)));
             });
-            metrics.batch(batch.size(), barrierDone - started, System.nanoTime() - barrierDone);
+            metrics.batch(batch.size(), System.nanoTime() - started);
             for (int i = 0; i < batch.size(); i++) {
                 batch.get(i).answer().complete(outcomes.get(i));
             }
         } catch (RuntimeException e) {
-            log.warn("admission batch of {} pod(s) for {} failed: {}", batch.size(), aggregateId, e.toString());
-            batch.forEach(p -> p.answer().completeExceptionally(e));
+            fail(aggregateId, batch, e);
         } finally {
             MDC.remove("aggregate");
         }
+    }
+
+    private static void fail(String aggregateId, List<Pending> pods, RuntimeException e) {
+        log.warn("admission batch of {} pod(s) for {} failed: {}", pods.size(), aggregateId, e.toString());
+        pods.forEach(p -> p.answer().completeExceptionally(e));
     }
 
     /** Decides a CREATE without recording it: not batched, nothing is reserved. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.command.cluster.ClusterEventConsumer;
 import io.meridian.command.cluster.ClusterState;
+import io.meridian.command.infra.RandomIdentifierFactory;
 import io.meridian.command.kafka.MeridianProperties;
 import io.meridian.command.ws.KernelJson;
 import io.meridian.command.ws.api.AdmissionOutcome;
@@ -22,7 +23,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -73,7 +73,7 @@ public class AdmissionService {
     }
 
     public AdmissionOutcome admit(Request request) {
-        String decisionId = UUID.randomUUID().toString();
+        String decisionId = RandomIdentifierFactory.next();
         MDC.put("cluster", request.cluster());
         MDC.put("decisionId", decisionId);
         try {

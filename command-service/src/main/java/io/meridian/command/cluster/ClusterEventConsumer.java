@@ -86,6 +86,9 @@ public class ClusterEventConsumer implements SmartLifecycle {
     private Map<Integer, Long> lastEndOffsets;
     private long lastEndOffsetsStarted;
     private volatile Thread worker;
+    private final MemberReports memberReports = new MemberReports();
+    /** Per spread aggregate, the identity and spec it was last upserted with: a status-only change sends no command. */
+    private final Map<String, JsonNode> upserted = new HashMap<>();
 
     public ClusterEventConsumer(KafkaClients clients, ClusterState state, CommandGateway commands, SyncScheduler syncs,
                                 MeridianProperties properties, java.time.Clock clock,
@@ -237,7 +240,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
             case HEARTBEAT -> {
                 stateApplied();
                 if (caughtUp) {
-                    heartbeat(event);
+                    memberReports.submit(new MemberReports.Report(event.cluster(), "heartbeat", () -> heartbeat(event)));
                 } else {
                     lastHeartbeat.put(event.cluster(), event);
                 }
@@ -245,7 +248,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
             case CAPACITY -> {
                 stateApplied();
                 if (caughtUp) {
-                    capacity(event);
+                    memberReports.submit(new MemberReports.Report(event.cluster(), "capacity", () -> capacity(event)));
                 } else {
                     lastCapacity.put(event.cluster(), event);
                 }
@@ -337,17 +340,29 @@ public class ClusterEventConsumer implements SmartLifecycle {
         }
     }
 
+    /**
+     * Registers or changes the spread's aggregate. A change of the status alone (the spread's own status writes)
+     * sends nothing: the aggregate keeps identity and spec only, and waiting for its lock would hold up this
+     * thread, and so the admission barrier, behind an admission batch.
+     */
     private void upsert(String cluster, ObjectNode spread, java.time.Instant at) {
         String id = idOf(cluster, spread);
+        JsonNode identityAndSpec = io.meridian.command.ws.KernelJson.identityAndSpec(spread);
+        if (identityAndSpec.equals(upserted.get(id))) {
+            return;
+        }
         MDC.put("aggregate", id);
         try {
             commands.sendAndWait(new UpsertWorkloadSpread(id, cluster, spread, at));
+            upserted.put(id, identityAndSpec);
         } catch (RuntimeException e) {
+            upserted.remove(id);
             log.warn("WorkloadSpread {} not registered: {}", id, e.getMessage());
         }
     }
 
     private void remove(String id, java.time.Instant at) {
+        upserted.remove(id);
         MDC.put("aggregate", id);
         try {
             commands.sendAndWait(new RemoveWorkloadSpread(id, at));
@@ -455,6 +470,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
     public void stop() {
         running = false;
         io.meridian.command.kafka.ConsumerThreads.stop(consumer, worker);
+        memberReports.stop();
         synchronized (this) {
             if (offsetReader != null) {
                 offsetReader.close();

@@ -21,7 +21,7 @@ public record MeridianProperties(String kafkaBootstrapServers, String consumerGr
         failover = failover == null ? new Failover(null) : failover;
         syncDebounce = syncDebounce == null ? Duration.ofMillis(200) : syncDebounce;
         admissionBatchMax = admissionBatchMax == null ? 256 : admissionBatchMax;
-        catchUpWait = catchUpWait == null ? Duration.ofSeconds(2) : catchUpWait;
+        catchUpWait = catchUpWait == null ? Duration.ofSeconds(1) : catchUpWait;
     }
 
     public record Failover(Integer unreachableSeconds) {

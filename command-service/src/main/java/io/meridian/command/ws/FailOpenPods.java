@@ -96,6 +96,23 @@ record FailOpenPods(Map<String, PendingAdoption> adopting, Set<String> reschedul
         return new FailOpenPods(adoptingNext, reschedulingNext, sent);
     }
 
+    /** What a sync sends about pods without a subset (its own decisions, plus the pending ones when due again), and what is pending after it. */
+    record AfterSync(List<AdoptionPatch> adoptions, List<String> reschedules, FailOpenPods decided) {
+    }
+
+    /** These pending decisions after a sync that adopted {@code adopted} and found {@code overLimit} with no room. */
+    AfterSync afterSync(List<AdoptionPatch> adopted, List<String> overLimit, List<JsonNode> pods, Instant now) {
+        boolean resend = dueForResend(now);
+        List<AdoptionPatch> adoptions = new ArrayList<>(adopted);
+        List<String> reschedules = new ArrayList<>(overLimit);
+        if (resend) {
+            adopting.values().forEach(a -> adoptions.add(new AdoptionPatch(a.pod(), a.subset(), a.patch())));
+            reschedules.addAll(reschedulingNames(pods));
+        }
+        boolean sent = resend || !adopted.isEmpty() || !overLimit.isEmpty();
+        return new AfterSync(adoptions, reschedules, plus(adopted, overLimit, pods, sent ? now : sentAt));
+    }
+
     private static JsonNode annotated(JsonNode pod, String spread, String subset) {
         ObjectNode copy = pod.deepCopy();
         ObjectNode metadata = copy.get("metadata") instanceof ObjectNode m ? m : copy.putObject("metadata");

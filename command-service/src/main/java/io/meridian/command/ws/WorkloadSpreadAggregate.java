@@ -12,13 +12,11 @@ import io.meridian.command.ws.api.MutationResultRecorded;
 import io.meridian.command.ws.api.PlannedMutation;
 import io.meridian.command.ws.api.PodAdmission;
 import io.meridian.command.ws.api.PodDeletionRecorded;
-import io.meridian.command.ws.api.PodToAdmit;
 import io.meridian.command.ws.api.PodsAdopted;
 import io.meridian.command.ws.api.PodsAdmitted;
 import io.meridian.command.ws.api.RecordMutationResult;
 import io.meridian.command.ws.api.RecordPodDeletion;
 import io.meridian.command.ws.api.RemoveWorkloadSpread;
-import io.meridian.command.ws.api.ReservationChange;
 import io.meridian.command.ws.api.SyncWorkloadSpread;
 import io.meridian.command.ws.api.UpsertWorkloadSpread;
 import io.meridian.command.ws.api.WorkloadSpreadChanged;
@@ -29,34 +27,23 @@ import io.meridian.command.ws.api.WorkloadSpreadSyncScheduled;
 import io.meridian.command.ws.api.WorkloadSpreadSynced;
 import io.meridian.core.KernelVersion;
 import io.meridian.core.patch.KubernetesStrategicMergePatch;
-import io.meridian.core.ws.admission.AdmissionDecision;
 import io.meridian.core.ws.admission.AdmissionResult;
 import io.meridian.core.ws.admission.AdmissionSettings;
-import io.meridian.core.ws.admission.ClusterObjects;
 import io.meridian.core.ws.admission.ListedSpread;
-import io.meridian.core.ws.admission.PodCreationAdmission;
-import io.meridian.core.ws.admission.PodCreationRequest;
 import io.meridian.core.ws.admission.PodDeletionBookkeeping;
 import io.meridian.core.ws.admission.PodDeletionRequest;
-import io.meridian.core.ws.admission.PodRecord;
 import io.meridian.core.ws.admission.StatusChange;
-import io.meridian.core.ws.controller.AdoptionPatch;
-import io.meridian.core.ws.controller.DeletionCostPatch;
 import io.meridian.core.ws.controller.SyncDecision;
 import io.meridian.core.ws.controller.SyncFailure;
 import io.meridian.core.ws.controller.SyncInput;
 import io.meridian.core.ws.controller.TargetWorkload;
 import io.meridian.core.ws.controller.WorkloadSpreadSync;
-import io.meridian.core.ws.model.SubsetStatus;
 import io.meridian.core.ws.model.WorkloadSpread;
 import io.meridian.core.ws.model.WorkloadSpreadStatus;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.deadline.DeadlineManager;
 import org.axonframework.deadline.annotation.DeadlineHandler;
@@ -80,7 +67,6 @@ public class WorkloadSpreadAggregate {
     static final Duration CREATING_TIMEOUT = Duration.ofSeconds(31);
     static final Duration DELETING_TIMEOUT = Duration.ofSeconds(16);
     private static final Logger log = LoggerFactory.getLogger(WorkloadSpreadAggregate.class);
-    private static final PodCreationAdmission ADMISSION = new PodCreationAdmission();
     private static final PodDeletionBookkeeping DELETION = new PodDeletionBookkeeping();
     private static final BoundedAdoption SYNC = new BoundedAdoption(new WorkloadSpreadSync(new KubernetesStrategicMergePatch()));
     private static final AdmissionSettings SETTINGS = AdmissionSettings.defaults();
@@ -125,41 +111,13 @@ public class WorkloadSpreadAggregate {
             return command.pods().stream().map(p -> new AdmissionOutcome(p.decisionId(), AdmissionOutcome.ALLOW, null, null,
                     spreadName() + ": WorkloadSpread was removed", null)).toList();
         }
-        ClusterObjects objects = KernelJson.clusterObjects(command.clusterObjects());
-        WorkloadSpread current = spread();
-        List<PodAdmission> admissions = new ArrayList<>();
-        boolean reserved = false;
-        long sequence = nextDomainSequence;
-        for (PodToAdmit pod : command.pods()) {
-            PodCreationRequest request = new PodCreationRequest(pod.pod(), List.of(ListedSpread.live(current)), objects,
-                    SETTINGS, command.now(), pod.decisionId(), Map.of());
-            AdmissionResult result = ADMISSION.decide(request);
-            ReservationChange reservation = null;
-            if (result.statusChange() instanceof StatusChange.Recorded recorded) {
-                reserved = true;
-                reservation = reservation(recorded, current.status());
-                current = withStatus(current, recorded.applyTo(current.status()));
-            }
-            AdmissionOutcome outcome = outcome(pod.decisionId(), result.decision());
-            String initialCost = null;
-            if (result.decision() instanceof AdmissionDecision.Patch patch) {
-                OptionalInt cost = InitialDeletionCost.of(current, patch.subset(), patch.mutatedPod(), command.latestVersion());
-                if (cost.isPresent()) {
-                    initialCost = Integer.toString(cost.getAsInt());
-                    outcome = new AdmissionOutcome(outcome.decisionId(), outcome.verdict(), outcome.subset(),
-                            InitialDeletionCost.appendTo(patch.jsonPatch(), patch.mutatedPod(), initialCost),
-                            outcome.reason(), outcome.denialCode());
-                }
-            }
-            admissions.add(new PodAdmission(pod.decisionId(), pod.requestUid(), pod.pod(), pod.decisionId(),
-                    outcome, reservation, sequence++, initialCost));
-        }
+        AdmissionRound.Result round = AdmissionRound.decide(spread(), command, SETTINGS, nextDomainSequence);
         if (!command.dryRun()) {
-            Instant due = reserved ? dueAfter(command.now(), CREATING_TIMEOUT, deadlines) : null;
-            apply(new PodsAdmitted(command.id(), KernelVersion.VALUE, command.now(), command.clusterObjects(), admissions, due,
-                    command.latestVersion()));
+            Instant due = round.reserved() ? dueAfter(command.now(), CREATING_TIMEOUT, deadlines) : null;
+            apply(new PodsAdmitted(command.id(), KernelVersion.VALUE, command.now(), command.clusterObjects(), round.admissions(),
+                    due, command.latestVersion()));
         }
-        return admissions.stream().map(PodAdmission::outcome).toList();
+        return round.outcomes();
     }
 
     @CommandHandler
@@ -171,11 +129,11 @@ public class WorkloadSpreadAggregate {
         WorkloadSpread current = spread();
         AdmissionResult result = DELETION.decide(new PodDeletionRequest(command.pod(), List.of(ListedSpread.live(current)),
                 KernelJson.clusterObjects(command.clusterObjects()), SETTINGS, command.now()));
-        AdmissionOutcome outcome = outcome(command.decisionId(), result.decision());
+        AdmissionOutcome outcome = AdmissionRound.outcome(command.decisionId(), result.decision());
         if (!command.dryRun() && result.statusChange() instanceof StatusChange.Recorded recorded) {
             apply(new PodDeletionRecorded(command.id(), command.decisionId(), KernelVersion.VALUE, command.operation(),
                     command.now(), command.pod(), command.clusterObjects(), outcome.reason(),
-                    reservation(recorded, current.status()),
+                    Reservations.of(recorded, current.status()),
                     dueAfter(command.now(), DELETING_TIMEOUT, deadlines), nextDomainSequence));
         }
         return outcome;
@@ -199,25 +157,17 @@ public class WorkloadSpreadAggregate {
             return;
         }
         SyncDecision decision = (SyncDecision) result.outcome();
-        boolean resend = pending.dueForResend(command.now());
-        List<AdoptionPatch> adoptions = new ArrayList<>(decision.adoptionPatches());
-        List<String> reschedules = new ArrayList<>(result.overLimit());
-        if (resend) {
-            pending.adopting().values().forEach(a -> adoptions.add(new AdoptionPatch(a.pod(), a.subset(), a.patch())));
-            reschedules.addAll(pending.reschedulingNames(command.pods()));
-        }
-        boolean sent = resend || !decision.adoptionPatches().isEmpty() || !result.overLimit().isEmpty();
-        FailOpenPods decided = pending.plus(decision.adoptionPatches(), result.overLimit(), command.pods(),
-                sent ? command.now() : pending.sentAt());
-        if (!decided.equals(failOpen)) {
-            apply(new FailOpenPodsDecided(command.id(), command.decisionId(), decided.adopting(),
-                    List.copyOf(decided.rescheduling()), decided.sentAt()));
+        FailOpenPods.AfterSync after = pending.afterSync(decision.adoptionPatches(), result.overLimit(), command.pods(), command.now());
+        if (!after.decided().equals(failOpen)) {
+            apply(new FailOpenPodsDecided(command.id(), command.decisionId(), after.decided().adopting(),
+                    List.copyOf(after.decided().rescheduling()), after.decided().sentAt()));
         }
         if (!decision.adoptionPatches().isEmpty()) {
             apply(Adoptions.decided(command.id(), command.decisionId(), command.now(), spreadName(),
                     decision.adoptionPatches(), command.pods(), nextDomainSequence));
         }
-        List<PlannedMutation> mutations = mutations(decision, adoptions, reschedules, command.pods());
+        List<PlannedMutation> mutations = SyncMutations.of(spreadName(), manifest, decision,
+                decision.statusChanged() || statusWritePending, after.adoptions(), after.reschedules(), command.pods());
         if (command.rearm() && syncDueAt != null) {
             Instant recorded = syncDueAt.isAfter(command.now()) ? syncDueAt : command.now();
             deadlines.cancelAllWithinScope(SYNC_DEADLINE);
@@ -239,7 +189,7 @@ public class WorkloadSpreadAggregate {
         apply(new WorkloadSpreadSynced(command.id(), command.decisionId(), KernelVersion.VALUE, command.now(), command.trigger(),
                 inputs, KernelJson.tree(decision.status()), decision.statusChanged(), mutations,
                 decision.events().stream().map(KernelJson::tree).toList(), requeue, due,
-                summary(decision, result.overLimit(), mutations), nextDomainSequence));
+                SyncMutations.summary(decision, result.overLimit(), mutations), nextDomainSequence));
     }
 
     @EventSourcingHandler
@@ -299,7 +249,7 @@ public class WorkloadSpreadAggregate {
     void on(PodsAdmitted event) {
         for (PodAdmission admission : event.admissions()) {
             if (admission.reservation() != null) {
-                status = applied(admission.reservation(), status);
+                status = Reservations.replay(spreadName(), admission.reservation(), status);
             }
         }
         if (event.syncDueAt() != null) {
@@ -312,7 +262,7 @@ public class WorkloadSpreadAggregate {
 
     @EventSourcingHandler
     void on(PodDeletionRecorded event) {
-        status = applied(event.deleting(), status);
+        status = Reservations.replay(spreadName(), event.deleting(), status);
         if (event.syncDueAt() != null) {
             syncDueAt = event.syncDueAt();
         }
@@ -336,31 +286,11 @@ public class WorkloadSpreadAggregate {
 
     @EventSourcingHandler
     void on(MutationResultRecorded event) {
-        if (event.retrySync() && event.mutationId() != null && event.mutationId().endsWith("/" + STATUS_MUTATION_INDEX_MARK)) {
+        if (event.retrySync() && event.mutationId() != null
+                && event.mutationId().endsWith("/" + SyncMutations.STATUS_MUTATION_INDEX)) {
             statusWritePending = true;
         }
         nextDomainSequence = event.domainSequence() + 1;
-    }
-
-    /** The index of the WriteStatus mutation of a sync decision is always 0, so a failed status write is recognised. */
-    static final String STATUS_MUTATION_INDEX_MARK = "0";
-
-    /** The kernel's status change as event data: the version's initial rows only when it had none. */
-    private static ReservationChange reservation(StatusChange.Recorded recorded, WorkloadSpreadStatus before) {
-        List<SubsetStatus> stored = before.versionedSubsetStatuses().get(recorded.version());
-        JsonNode initial = stored == null || stored.isEmpty() ? KernelJson.tree(recorded.baseRows()) : null;
-        return new ReservationChange(recorded.version(), recorded.subset(), recorded.pod().key(), recorded.pod().kind().name(),
-                recorded.pod().at(), initial);
-    }
-
-    /** Replays a recorded change exactly as the kernel made it: on the stored rows, or on the initial ones. */
-    private WorkloadSpreadStatus applied(ReservationChange change, WorkloadSpreadStatus before) {
-        List<SubsetStatus> stored = before.versionedSubsetStatuses().get(change.version());
-        boolean initial = change.initialRows() != null && change.initialRows().isArray();
-        List<SubsetStatus> base = initial ? KernelJson.rows(change.initialRows()) : stored == null ? List.of() : stored;
-        PodRecord pod = PodRecord.Kind.valueOf(change.kind()) == PodRecord.Kind.CREATING
-                ? PodRecord.creating(change.podKey(), change.at()) : PodRecord.deleting(change.podKey(), change.at());
-        return StatusChange.record(spreadName(), change.version(), base, change.subset(), pod).applyTo(before);
     }
 
     private Instant dueAfter(Instant now, Duration timeout, DeadlineManager deadlines) {
@@ -380,75 +310,6 @@ public class WorkloadSpreadAggregate {
         return candidate;
     }
 
-    private List<PlannedMutation> mutations(SyncDecision decision, List<AdoptionPatch> adoptions, List<String> overLimit,
-                                            List<JsonNode> pods) {
-        List<PlannedMutation> out = new ArrayList<>();
-        int next = 1;
-        if (decision.statusChanged() || statusWritePending) {
-            ObjectNode body = JsonNodeFactory.instance.objectNode();
-            body.set("status", KernelJson.tree(decision.status()));
-            out.add(new PlannedMutation(0, "WriteStatus", manifest.path("apiVersion").asText(), "WorkloadSpread",
-                    spreadName(), manifest.path("metadata").path("uid").asText(null), body));
-        }
-        for (AdoptionPatch adoption : adoptions) {
-            ObjectNode body = JsonNodeFactory.instance.objectNode();
-            JsonNode metadata = adoption.patch().path("metadata");
-            body.set("labels", metadata.path("labels").isObject() ? metadata.get("labels") : JsonNodeFactory.instance.objectNode());
-            body.set("annotations", metadata.path("annotations").isObject() ? metadata.get("annotations")
-                    : JsonNodeFactory.instance.objectNode());
-            out.add(podMutation(next++, "PatchPod", adoption.podName(), pods, body));
-        }
-        for (DeletionCostPatch cost : decision.deletionCostPatches()) {
-            ObjectNode body = JsonNodeFactory.instance.objectNode();
-            if (cost.value() == null) {
-                body.putNull("cost");
-            } else {
-                body.put("cost", cost.value());
-            }
-            out.add(podMutation(next++, "SetPodDeletionCost", cost.podName(), pods, body));
-        }
-        for (String pod : decision.podsToDelete()) {
-            ObjectNode body = JsonNodeFactory.instance.objectNode().put("reason", spreadName()
-                    + ": rescheduled by the Adaptive strategy (subset unschedulable)");
-            out.add(podMutation(next++, "DeletePod", pod, pods, body));
-        }
-        for (String pod : overLimit) {
-            ObjectNode body = JsonNodeFactory.instance.objectNode().put("reason", spreadName()
-                    + ": rescheduled, its subset has no room to adopt it (maxReplicas)");
-            out.add(podMutation(next++, "DeletePod", pod, pods, body));
-        }
-        return out;
-    }
-
-    private static PlannedMutation podMutation(int index, String type, String podName, List<JsonNode> pods, JsonNode body) {
-        String uid = null;
-        for (JsonNode pod : pods) {
-            if (podName.equals(pod.path("metadata").path("name").asText())) {
-                uid = pod.path("metadata").path("uid").asText(null);
-                break;
-            }
-        }
-        return new PlannedMutation(index, type, "v1", "Pod", podName, uid, body);
-    }
-
-    private static String summary(SyncDecision decision, List<String> overLimit, List<PlannedMutation> mutations) {
-        return "sync: " + (decision.statusChanged() ? "status changed" : "status unchanged") + ", "
-                + decision.deletionCostPatches().size() + " deletion cost(s), " + decision.adoptionPatches().size()
-                + " adoption(s), " + (decision.podsToDelete().size() + overLimit.size()) + " pod(s) to reschedule"
-                + (overLimit.isEmpty() ? "" : " (" + overLimit.size() + " with no room to adopt)") + ", " + mutations.size()
-                + " mutation(s)";
-    }
-
-    private static AdmissionOutcome outcome(String decisionId, AdmissionDecision decision) {
-        if (decision instanceof AdmissionDecision.Patch patch) {
-            return new AdmissionOutcome(decisionId, AdmissionOutcome.PATCH, patch.subset(), patch.jsonPatch(), patch.reason(), null);
-        }
-        if (decision instanceof AdmissionDecision.Deny deny) {
-            return new AdmissionOutcome(decisionId, AdmissionOutcome.DENY, null, null, deny.reason(), deny.code());
-        }
-        return new AdmissionOutcome(decisionId, AdmissionOutcome.ALLOW, null, null, decision.reason(), null);
-    }
-
     private static int specReplicas(JsonNode workload) {
         JsonNode spec = workload.path("spec");
         if ("Job".equals(workload.path("kind").asText())) {
@@ -459,11 +320,6 @@ public class WorkloadSpreadAggregate {
 
     private WorkloadSpread spread() {
         return KernelJson.spread(manifest, status);
-    }
-
-    private static WorkloadSpread withStatus(WorkloadSpread spread, WorkloadSpreadStatus status) {
-        return new WorkloadSpread(spread.namespace(), spread.name(), spread.uid(), spread.annotations(), spread.generation(),
-                spread.spec(), status);
     }
 
     private String spreadName() {

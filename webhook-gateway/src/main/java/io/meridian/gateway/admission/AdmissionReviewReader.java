@@ -2,7 +2,9 @@ package io.meridian.gateway.admission;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.admission.v1.AdmissionRequest;
 import io.fabric8.kubernetes.api.model.admission.v1.AdmissionReview;
 import java.io.IOException;
@@ -42,14 +44,43 @@ public final class AdmissionReviewReader {
         return request;
     }
 
+    /**
+     * The review with its request's {@code object} and {@code oldObject} kept as JSON trees
+     * ({@link RawObjectsRequest}): most requests only forward them, so the typed model is built on demand.
+     */
     private AdmissionReview parse(byte[] bytes) {
         try {
-            return json.readValue(bytes, AdmissionReview.class);
+            JsonNode tree = json.readTree(bytes);
+            if (tree == null || !tree.isObject()) {
+                throw new BadAdmissionReview("malformed AdmissionReview: expected a JSON object");
+            }
+            JsonNode request = tree.get("request");
+            JsonNode object = null;
+            JsonNode oldObject = null;
+            if (request instanceof ObjectNode fields) {
+                object = objectField(fields.remove("object"), "object");
+                oldObject = objectField(fields.remove("oldObject"), "oldObject");
+                ((ObjectNode) tree).remove("request");
+            }
+            AdmissionReview review = json.treeToValue(tree, AdmissionReview.class);
+            if (request instanceof ObjectNode) {
+                RawObjectsRequest raw = json.treeToValue(request, RawObjectsRequest.class);
+                raw.keep(object, oldObject);
+                review.setRequest(raw);
+            }
+            return review;
         } catch (JsonProcessingException e) {
             throw new BadAdmissionReview("malformed AdmissionReview: " + oneLine(e));
         } catch (IOException e) {
             throw new BadAdmissionReview("unreadable body: " + e.getMessage());
         }
+    }
+
+    private static JsonNode objectField(JsonNode value, String field) {
+        if (value != null && !value.isNull() && !value.isObject()) {
+            throw new BadAdmissionReview("malformed AdmissionReview: request." + field + " must be an object");
+        }
+        return value;
     }
 
     private static byte[] readLimited(InputStream body) {

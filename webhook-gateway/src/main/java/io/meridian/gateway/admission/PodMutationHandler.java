@@ -40,7 +40,7 @@ public final class PodMutationHandler extends CommandBackedHandler {
                 .put("operation", "CREATE")
                 .put("dryRun", Boolean.TRUE.equals(request.getDryRun()))
                 .put("namespace", request.getNamespace());
-        body.set("pod", json.valueToTree(request.getObject()));
+        body.set("pod", RawObjectsRequest.objectTree(request, json));
         CommandAnswer answer = liveOwners.post(commands, body);
         if (answer instanceof CommandAnswer.Answered answered) {
             return PodAnswers.toResponse(answered.body(), true);

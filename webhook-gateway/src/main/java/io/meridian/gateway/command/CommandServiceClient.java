@@ -10,21 +10,31 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The client of the command-service's admission API (plain HTTP inside the control plane). Every call
  * ends within {@code timeout}; anything but a 200 with a JSON object is {@link CommandAnswer.Unavailable}.
+ * Calls are spread over a few JDK HttpClients: one client serialises every call through its own locks and
+ * its one selector thread, which under many concurrent admissions is where the gateway's time went.
  */
 public final class CommandServiceClient {
+    /** Enough clients that concurrent admissions rarely meet on one client's locks; each keeps its own connections. */
+    static final int CLIENTS = 8;
+
     private final ObjectMapper json = new ObjectMapper();
-    private final HttpClient http;
+    private final HttpClient[] clients;
+    private final AtomicInteger next = new AtomicInteger();
     private final URI base;
     private final Duration timeout;
 
     public CommandServiceClient(String baseUrl, Duration timeout) {
         this.base = URI.create(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
+        this.clients = new HttpClient[CLIENTS];
+        for (int i = 0; i < CLIENTS; i++) {
+            clients[i] = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
+        }
     }
 
     /** POSTs {@code body} to {@code path} (relative, e.g. {@code api/admission/pods}). Never throws. */
@@ -39,7 +49,7 @@ public final class CommandServiceClient {
         }
         HttpResponse<byte[]> response;
         try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            response = client().send(request, HttpResponse.BodyHandlers.ofByteArray());
         } catch (HttpTimeoutException e) {
             return new CommandAnswer.Unavailable(CommandAnswer.Cause.TIMEOUT, "no answer within " + timeout.toMillis() + " ms");
         } catch (IOException e) {
@@ -60,6 +70,10 @@ public final class CommandServiceClient {
         } catch (IOException e) {
             return new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, "the answer is not JSON");
         }
+    }
+
+    private HttpClient client() {
+        return clients[Math.floorMod(next.getAndIncrement(), CLIENTS)];
     }
 
     private static String oneLine(Exception e) {
