@@ -71,9 +71,10 @@ public final class LiveOwnerChain implements AutoCloseable {
         try {
             return reads.read(owner).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
-            log.debug("{} {} in {} not read within {} ms", owner.kind(), owner.name(), owner.cluster(), timeout.toMillis());
+            // the admission then falls back to the reported state, where the scale-up race can come back
+            log.warn("{} {} in {} not read within {} ms", owner.kind(), owner.name(), owner.cluster(), timeout.toMillis());
         } catch (ExecutionException e) {
-            log.debug("{} {} in {} not read: {}", owner.kind(), owner.name(), owner.cluster(), e.getCause().toString());
+            log.warn("{} {} in {} not read: {}", owner.kind(), owner.name(), owner.cluster(), e.getCause().toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
