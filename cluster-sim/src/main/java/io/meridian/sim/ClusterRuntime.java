@@ -410,11 +410,18 @@ final class ClusterRuntime implements AutoCloseable {
     return patching.containsKey(pod.getMetadata().getUid());
   }
 
-  /** Pods being bound, per node. */
-  Map<String, Integer> bindingsUnderWay() {
-    Map<String, Integer> counts = new java.util.HashMap<>();
-    patching.values().stream().filter(n -> !n.isEmpty()).forEach(n -> counts.merge(n, 1, Integer::sum));
-    return counts;
+  /**
+   * The node each pod being bound goes to, by pod uid. A finished binding is in the pod cache before it
+   * leaves this map, so a copy taken before a listing of the cache misses no binding.
+   */
+  Map<String, String> bindingsUnderWay() {
+    Map<String, String> nodes = new java.util.HashMap<>();
+    patching.forEach((uid, node) -> {
+      if (!node.isEmpty()) {
+        nodes.put(uid, node);
+      }
+    });
+    return nodes;
   }
 
   /** RFC 6902 patch of a pod (spec and status alike: pods have no status sub-resource in the mock). */

@@ -35,7 +35,9 @@ final class Scheduler {
   }
 
   void run() {
-    List<Pod> pending = runtime.pods.list().stream()
+    Map<String, String> underWay = runtime.bindingsUnderWay();
+    List<Pod> pods = runtime.pods.list();
+    List<Pod> pending = pods.stream()
         .filter(p -> Pods.active(p) && !Pods.scheduled(p) && !runtime.isPatching(p))
         .filter(p -> "default-scheduler".equals(p.getSpec().getSchedulerName()) || p.getSpec().getSchedulerName() == null)
         .sorted(Comparator.comparing(Pods::created).thenComparing(p -> p.getMetadata().getName()))
@@ -44,12 +46,7 @@ final class Scheduler {
       return;
     }
     List<Node> nodes = runtime.nodes.list();
-    Map<String, Integer> used = new HashMap<>(runtime.bindingsUnderWay());
-    for (Pod pod : runtime.pods.list()) {
-      if (Pods.scheduled(pod) && Pods.active(pod)) {
-        used.merge(pod.getSpec().getNodeName(), 1, Integer::sum);
-      }
-    }
+    Map<String, Integer> used = podsPerNode(pods, underWay);
     runtime.each(pending, pod -> {
       Node best = bestNode(pod, nodes, used);
       if (best != null) {
@@ -59,6 +56,25 @@ final class Scheduler {
         markUnschedulable(pod, nodes.size());
       }
     });
+  }
+
+  /**
+   * Each active pod counted once on its node: the node it is scheduled to in the listing, else the node a
+   * binding under way puts it on (taken before the listing, so a binding that finished in between is
+   * counted by the listing alone).
+   */
+  private static Map<String, Integer> podsPerNode(List<Pod> pods, Map<String, String> underWay) {
+    Map<String, Integer> used = new HashMap<>();
+    for (Pod pod : pods) {
+      if (!Pods.active(pod)) {
+        continue;
+      }
+      String node = Pods.scheduled(pod) ? pod.getSpec().getNodeName() : underWay.get(pod.getMetadata().getUid());
+      if (node != null) {
+        used.merge(node, 1, Integer::sum);
+      }
+    }
+    return used;
   }
 
   private static Node bestNode(Pod pod, List<Node> nodes, Map<String, Integer> used) {
