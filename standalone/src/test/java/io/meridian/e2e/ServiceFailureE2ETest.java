@@ -138,7 +138,9 @@ class ServiceFailureE2ETest {
 
     private static void assertNoBreach(SubsetCeilingWatch watch) {
         assertThat(watch.failure()).as("sampling error").isNull();
-        assertThat(watch.samples()).as("samples taken").isGreaterThan(10);
+        // proves the watch ran through the scenario; the fail-open one can now end in under 2 s, and each sample
+        // reads the API server (100 ms apart plus the read), so ten samples are not always there in CI
+        assertThat(watch.samples()).as("samples taken").isGreaterThanOrEqualTo(3);
         assertThat(watch.breaches()).as("samples above maxReplicas").isEmpty();
     }
 
