@@ -80,6 +80,15 @@ public class BindingSyncQueue implements AutoCloseable {
         known.forEach(id -> request(id, trigger));
     }
 
+    /**
+     * A sync of every binding seen so far and of {@code more}, each asked once: asking for one binding and then
+     * for all would sync it twice when a worker takes the first request before the second comes.
+     */
+    public void requestAll(String trigger, java.util.stream.Stream<String> more) {
+        more.forEach(known::add);
+        requestAll(trigger);
+    }
+
     /** Sends any command to a binding on its worker, after what is already waiting for it. */
     public void dispatch(String bindingId, Object command) {
         known.add(bindingId);

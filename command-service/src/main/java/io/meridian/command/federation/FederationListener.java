@@ -39,9 +39,8 @@ public class FederationListener implements ClusterChangeListener {
 
     /** Every template some policy of the host selects, and every binding seen before. */
     public void syncEverything(String trigger) {
-        fleet.host().ifPresent(host -> state.namespaces(host).forEach(namespace ->
-                inputs.selectedTemplates(host, namespace).forEach(id -> syncs.request(id, trigger))));
-        syncs.requestAll(trigger);
+        syncs.requestAll(trigger, fleet.host().stream().flatMap(host -> state.namespaces(host).stream()
+                .flatMap(namespace -> inputs.selectedTemplates(host, namespace).stream())));
     }
 
     @Override
@@ -55,10 +54,8 @@ public class FederationListener implements ClusterChangeListener {
             if (PolicyMatch.KIND.equals(change.kind())) {
                 // the templates it selects now, and every binding seen (among them those it selected before)
                 String trigger = "PropagationPolicy " + change.ref().name() + (change.deleted() ? " deleted" : " changed");
-                if (change.current() != null) {
-                    inputs.templatesSelectedBy(host.get(), namespace, change.current()).forEach(id -> syncs.request(id, trigger));
-                }
-                syncs.requestAll(trigger);
+                syncs.requestAll(trigger, change.current() == null ? java.util.stream.Stream.empty()
+                        : inputs.templatesSelectedBy(host.get(), namespace, change.current()).stream());
             } else if (FederatedTemplate.isTemplateKind(change.kind())) {
                 String id = new BindingRef(namespace, change.kind(), change.ref().name()).id();
                 if (syncs.isKnown(id) || change.current() != null

@@ -178,4 +178,17 @@ class BindingSyncQueueTest {
             Thread.currentThread().interrupt();
         }
     }
+
+    @Test
+    void aBindingAskedForAlongsideEveryKnownOneIsSyncedOnce() throws InterruptedException {
+        queue = new BindingSyncQueue(this::send, CLOCK, 2);
+        queue.request(binding(1), "seen");
+        assertThat(queue.awaitIdle(5, TimeUnit.SECONDS)).isTrue();
+        sent.clear();
+
+        queue.requestAll("policy changed", java.util.stream.Stream.of(binding(1), binding(2)));
+        assertThat(queue.awaitIdle(5, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(sent).extracting(c -> ((SyncBinding) c).bindingId()).containsExactlyInAnyOrder(binding(1), binding(2));
+    }
 }
