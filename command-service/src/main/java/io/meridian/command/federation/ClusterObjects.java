@@ -1,0 +1,73 @@
+package io.meridian.command.federation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.command.cluster.ClusterChange;
+import io.meridian.command.federation.api.MemberView;
+import io.meridian.core.karmada.model.MemberCluster;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Karmada {@code Cluster} objects ({@code cluster.karmada.io}, cluster-scoped) applied to the host, one per member
+ * by name: their {@code metadata.labels}, {@code spec.provider}, {@code spec.region} and {@code spec.zone} (or the
+ * only entry of {@code spec.zones}) are what the kernel's affinity, field selector and spread constraints see. A
+ * member without a Cluster object has no labels and no fields.
+ */
+final class ClusterObjects {
+    static final String KIND = "Cluster";
+    static final String GROUP = "cluster.karmada.io/";
+
+    private ClusterObjects() {
+    }
+
+    static boolean isClusterObject(JsonNode object) {
+        return object != null && KIND.equals(object.path("kind").asText())
+                && object.path("apiVersion").asText().startsWith(GROUP);
+    }
+
+    static boolean isClusterObject(ClusterChange change) {
+        return KIND.equals(change.kind()) && isClusterObject(change.deleted() ? change.previous() : change.current());
+    }
+
+    /** The members with the labels and fields of their Cluster objects (among {@code objects}, by name). */
+    static List<MemberView> describe(List<MemberView> members, List<? extends JsonNode> objects) {
+        if (objects.isEmpty()) {
+            return members;
+        }
+        Map<String, JsonNode> byName = new HashMap<>();
+        objects.stream().filter(ClusterObjects::isClusterObject)
+                .filter(o -> o.path("metadata").path("deletionTimestamp").isMissingNode())
+                .forEach(o -> byName.put(o.path("metadata").path("name").asText(), o));
+        return members.stream().map(m -> describe(m, byName.get(m.name()))).toList();
+    }
+
+    /** One member with the labels and fields of its Cluster object; as it is when the object is null. */
+    static MemberView describe(MemberView member, JsonNode object) {
+        if (object == null) {
+            return member;
+        }
+        JsonNode spec = object.path("spec");
+        Map<String, String> labels = new HashMap<>();
+        object.path("metadata").path("labels").fields()
+                .forEachRemaining(label -> labels.put(label.getKey(), label.getValue().asText()));
+        return member.withClusterFields(labels, spec.path("provider").asText(""), spec.path("region").asText(""),
+                zone(spec));
+    }
+
+    /** {@code spec.zone}, else the only entry of {@code spec.zones}; empty with several zones (a single zone only). */
+    private static String zone(JsonNode spec) {
+        String zone = spec.path("zone").asText("");
+        if (!zone.isEmpty()) {
+            return zone;
+        }
+        JsonNode zones = spec.path("zones");
+        return zones.isArray() && zones.size() == 1 ? zones.get(0).asText("") : "";
+    }
+
+    /** The member as the kernel's candidate filter and spread selection see it. */
+    static MemberCluster model(MemberView member) {
+        return new MemberCluster(member.name(), member.labels(), member.provider(), member.region(), member.zone(),
+                false);
+    }
+}
