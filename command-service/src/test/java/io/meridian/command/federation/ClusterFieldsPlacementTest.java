@@ -14,8 +14,6 @@ import java.util.function.Predicate;
 import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.axonframework.test.aggregate.TestExecutor;
-import org.hamcrest.BaseMatcher;
-import org.hamcrest.Description;
 import org.hamcrest.Matcher;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -56,19 +54,7 @@ class ClusterFieldsPlacementTest {
     }
 
     private static Matcher<List<EventMessage<?>>> oneScheduled(Predicate<BindingScheduled> test) {
-        return new BaseMatcher<>() {
-            @Override
-            public boolean matches(Object actual) {
-                List<?> messages = (List<?>) actual;
-                return messages.size() == 1 && ((EventMessage<?>) messages.get(0)).getPayload()
-                        instanceof BindingScheduled s && test.test(s);
-            }
-
-            @Override
-            public void describeTo(Description description) {
-                description.appendText("one BindingScheduled matching the test's predicate");
-            }
-        };
+        return BindingAggregateTest.events(BindingAggregateTest.scheduledWhere(test));
     }
 
     /** member2 prod, member3 staging: the Duplicated binding is placed in member2 only. */

@@ -42,7 +42,7 @@ final class GroupSpreadSelection {
             List<Group> unpicked = new ArrayList<>(ranked.subList(count, ranked.size()));
             for (int slot = picked.size() - 1; slot >= 0 && groupsAvailable(picked) < replicas
                     && !unpicked.isEmpty(); slot--) {
-                swapGroup(picked, slot, unpicked);
+                SpreadSelection.swapForMore(picked, slot, unpicked, Group::available);
             }
             if (groupsAvailable(picked) < replicas) {
                 return new SpreadSelection.Selection.Rejected("not enough available replicas when selecting " + count
@@ -70,20 +70,6 @@ final class GroupSpreadSelection {
 
     private static long groupsAvailable(List<Group> picked) {
         return picked.stream().mapToLong(Group::available).sum();
-    }
-
-    /** Replaces the pick at {@code slot} by the unpicked group with the most available, if that has more. */
-    private static void swapGroup(List<Group> picked, int slot, List<Group> unpicked) {
-        int best = 0;
-        for (int i = 1; i < unpicked.size(); i++) {
-            if (unpicked.get(i).available() > unpicked.get(best).available()) {
-                best = i;
-            }
-        }
-        if (unpicked.get(best).available() > picked.get(slot).available()) {
-            Group replaced = picked.set(slot, unpicked.get(best));
-            unpicked.set(best, replaced);
-        }
     }
 
     /**

@@ -7,6 +7,7 @@ import io.meridian.core.karmada.model.SpreadConstraint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.ToLongFunction;
 
 /** Step 5 of one schedule (§3): which of the ordered candidates are selected under the spread constraints. */
 public final class SpreadSelection {
@@ -95,14 +96,19 @@ public final class SpreadSelection {
     /** Replaces the pick at {@code slot} by the unpicked cluster with the most available, if that has more. */
     private static void swapForMoreAvailable(List<ClusterCandidate> picked, int slot,
                                              List<ClusterCandidate> unpicked) {
+        swapForMore(picked, slot, unpicked, ClusterCandidate::available);
+    }
+
+    /** Replaces the pick at {@code slot} by the first unpicked item with the most available, if that has more. */
+    static <T> void swapForMore(List<T> picked, int slot, List<T> unpicked, ToLongFunction<T> available) {
         int best = 0;
         for (int i = 1; i < unpicked.size(); i++) {
-            if (unpicked.get(i).available() > unpicked.get(best).available()) {
+            if (available.applyAsLong(unpicked.get(i)) > available.applyAsLong(unpicked.get(best))) {
                 best = i;
             }
         }
-        if (unpicked.get(best).available() > picked.get(slot).available()) {
-            ClusterCandidate replaced = picked.set(slot, unpicked.get(best));
+        if (available.applyAsLong(unpicked.get(best)) > available.applyAsLong(picked.get(slot))) {
+            T replaced = picked.set(slot, unpicked.get(best));
             unpicked.set(best, replaced);
         }
     }

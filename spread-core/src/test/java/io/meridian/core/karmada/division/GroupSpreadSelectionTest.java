@@ -1,5 +1,7 @@
 package io.meridian.core.karmada.division;
 
+import static io.meridian.core.karmada.division.SpreadSelectionTest.placement;
+import static io.meridian.core.karmada.division.SpreadSelectionTest.selectedNames;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.meridian.core.karmada.model.ClusterCandidate;
@@ -24,16 +26,6 @@ class GroupSpreadSelectionTest {
     /** Preference order: a (east), b (east), c (west), d (no region), e (south). */
     private static final List<ClusterCandidate> ORDERED = List.of(in("a", "east", 5), in("b", "east", 5),
             in("c", "west", 2), in("d", "", 50), in("e", "south", 20));
-
-    private static Placement placement(ReplicaScheduling scheduling, SpreadConstraint... constraints) {
-        return new Placement(null, null, List.of(constraints), scheduling);
-    }
-
-    private static List<String> selectedNames(SpreadSelection.Selection selection) {
-        assertThat(selection).isInstanceOf(SpreadSelection.Selection.Selected.class);
-        return ((SpreadSelection.Selection.Selected) selection).clusters().stream().map(ClusterCandidate::name)
-                .toList();
-    }
 
     @Test
     void duplicatedTakesEveryClusterOfTheBestRankedRegions() {
