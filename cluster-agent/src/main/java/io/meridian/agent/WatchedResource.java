@@ -39,6 +39,7 @@ public record WatchedResource(String group, String version, String plural, Strin
                         "ClusterPropagationPolicy", false),
                 new WatchedResource("policy.karmada.io", "v1alpha1", "clusterpropagationpolicies",
                         "ClusterPropagationPolicy", false),
+                new WatchedResource("apps.meridian.io", "v1alpha1", "memberclusters", "MemberCluster", false),
                 new WatchedResource("cluster.karmada.io", "v1alpha1", "clusters", "Cluster", false));
     }
 }

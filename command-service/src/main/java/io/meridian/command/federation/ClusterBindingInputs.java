@@ -33,8 +33,7 @@ public class ClusterBindingInputs implements BindingInputs {
                 .orElse(null);
         JsonNode policy = template == null ? null : PolicyMatch.select(policies(host.get(), ref.namespace()), template)
                 .orElse(null);
-        List<MemberView> members = ClusterObjects.describe(fleet.members(),
-                state.ofKind(host.get(), "", ClusterObjects.KIND));
+        List<MemberView> members = ClusterObjects.describe(fleet.members(), clusterObjects(host.get()));
         Map<String, BindingSource.CopyState> copies = new HashMap<>();
         for (MemberView member : members) {
             boolean isHost = member.name().equals(host.get());
@@ -45,6 +44,13 @@ public class ClusterBindingInputs implements BindingInputs {
                             copy.path("status").path("readyReplicas").asInt(0))));
         }
         return Optional.of(new BindingSource(host.get(), template, policy, members, copies));
+    }
+
+    /** The Cluster and MemberCluster objects of the host (cluster-scoped). */
+    private List<JsonNode> clusterObjects(String host) {
+        List<JsonNode> objects = new java.util.ArrayList<>(state.ofKind(host, "", ClusterObjects.KIND));
+        objects.addAll(state.ofKind(host, "", ClusterObjects.MEMBER_KIND));
+        return objects;
     }
 
     /**

@@ -9,25 +9,32 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Karmada {@code Cluster} objects ({@code cluster.karmada.io}, cluster-scoped) applied to the host, one per member
- * by name: their {@code metadata.labels}, {@code spec.provider}, {@code spec.region} and {@code spec.zone} (or the
+ * Karmada {@code Cluster} objects ({@code cluster.karmada.io}) and Meridian {@code MemberCluster} objects
+ * ({@code apps.meridian.io}, same fields), cluster-scoped, applied to the host, one per member by name (a
+ * MemberCluster wins over a Cluster of the same name): their {@code metadata.labels}, {@code spec.provider}, {@code spec.region} and {@code spec.zone} (or the
  * only entry of {@code spec.zones}) are what the kernel's affinity, field selector and spread constraints see. A
  * member without a Cluster object has no labels and no fields.
  */
 final class ClusterObjects {
     static final String KIND = "Cluster";
     static final String GROUP = "cluster.karmada.io/";
+    static final String MEMBER_KIND = "MemberCluster";
+    static final String MEMBER_GROUP = "apps.meridian.io/";
 
     private ClusterObjects() {
     }
 
     static boolean isClusterObject(JsonNode object) {
-        return object != null && KIND.equals(object.path("kind").asText())
-                && object.path("apiVersion").asText().startsWith(GROUP);
+        return object != null && (isOf(object, KIND, GROUP) || isOf(object, MEMBER_KIND, MEMBER_GROUP));
+    }
+
+    private static boolean isOf(JsonNode object, String kind, String group) {
+        return kind.equals(object.path("kind").asText()) && object.path("apiVersion").asText().startsWith(group);
     }
 
     static boolean isClusterObject(ClusterChange change) {
-        return KIND.equals(change.kind()) && isClusterObject(change.deleted() ? change.previous() : change.current());
+        return (KIND.equals(change.kind()) || MEMBER_KIND.equals(change.kind()))
+                && isClusterObject(change.deleted() ? change.previous() : change.current());
     }
 
     /** The members with the labels and fields of their Cluster objects (among {@code objects}, by name). */
@@ -38,6 +45,7 @@ final class ClusterObjects {
         Map<String, JsonNode> byName = new HashMap<>();
         objects.stream().filter(ClusterObjects::isClusterObject)
                 .filter(o -> o.path("metadata").path("deletionTimestamp").isMissingNode())
+                .sorted(java.util.Comparator.comparing(o -> isOf(o, MEMBER_KIND, MEMBER_GROUP)))
                 .forEach(o -> byName.put(o.path("metadata").path("name").asText(), o));
         return members.stream().map(m -> describe(m, byName.get(m.name()))).toList();
     }

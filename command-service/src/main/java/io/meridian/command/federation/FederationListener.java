@@ -10,8 +10,8 @@ import org.axonframework.eventsourcing.eventstore.EventStore;
 
 /**
  * Cluster changes that concern bindings: a template, a PropagationPolicy or a ClusterPropagationPolicy of the host
- * changing syncs the bindings it may concern; a Karmada Cluster object of the host (a member's labels, provider,
- * region, zone) changing syncs every binding; a copy changing in a member syncs its binding (a reschedule waits for its copies).
+ * changing syncs the bindings it may concern; a Karmada Cluster or Meridian MemberCluster object of the host (a
+ * member's labels, provider, region, zone) changing syncs every binding; a copy changing in a member syncs its binding (a reschedule waits for its copies).
  * At start the member clusters are read back from the event store and every selected template is synced.
  */
 public class FederationListener implements ClusterChangeListener {
@@ -64,7 +64,7 @@ public class FederationListener implements ClusterChangeListener {
                 syncs.requestAll(trigger, change.current() == null ? java.util.stream.Stream.empty()
                         : selectedBy(host.get(), namespace, change).stream());
             } else if (ClusterObjects.isClusterObject(change)) {
-                syncEverything("Cluster " + change.ref().name() + (change.deleted() ? " deleted" : " changed"));
+                syncEverything(change.kind() + " " + change.ref().name() + (change.deleted() ? " deleted" : " changed"));
             } else if (FederatedTemplate.isTemplateKind(change.kind())) {
                 String id = new BindingRef(namespace, change.kind(), change.ref().name()).id();
                 if (syncs.isKnown(id) || change.current() != null

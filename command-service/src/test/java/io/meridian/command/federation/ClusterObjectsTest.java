@@ -68,4 +68,24 @@ class ClusterObjectsTest {
         assertThat(described).extracting(MemberView::ready, MemberView::host, MemberView::freePods)
                 .containsExactly(true, true, 5L);
     }
+
+    private static final String MEMBER_CLUSTER = """
+            {"apiVersion":"apps.meridian.io/v1alpha1","kind":"MemberCluster",
+             "metadata":{"name":"member2","labels":{"env":"dev"}},"spec":{"role":"member","region":"us-east-1"}}
+            """;
+
+    @Test
+    void aMeridianMemberClusterGivesItsMemberLabelsAndFieldsToo() {
+        MemberView described = ClusterObjects.describe(List.of(ready("member2", false, 5L)),
+                List.of(read(MEMBER_CLUSTER))).get(0);
+        assertThat(ClusterObjects.model(described)).isEqualTo(new MemberCluster("member2", Map.of("env", "dev"), "",
+                "us-east-1", "", false));
+    }
+
+    @Test
+    void aMemberClusterWinsOverAClusterOfTheSameName() {
+        MemberView described = ClusterObjects.describe(List.of(ready("member2", false, 5L)),
+                List.of(read(MEMBER_CLUSTER), read(CLUSTER.formatted("member2", "\"zone\":\"z\"")))).get(0);
+        assertThat(described.region()).isEqualTo("us-east-1");
+    }
 }

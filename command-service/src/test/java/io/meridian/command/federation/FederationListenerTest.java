@@ -210,4 +210,19 @@ class FederationListenerTest {
 
         assertThat(sent).isEmpty();
     }
+
+    @Test
+    void aMemberClusterChangeOfTheHostSyncsEveryBinding() throws InterruptedException {
+        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
+        upsert("member1", staticWeights(2, 1));
+        upsert("member1", deployment(9));
+
+        listener.onChange(upsert("member1", FederationFixtures.read("""
+                {"apiVersion":"apps.meridian.io/v1alpha1","kind":"MemberCluster",
+                 "metadata":{"name":"member2","labels":{"env":"prod"}},"spec":{"region":"eu"}}
+                """)));
+        assertThat(syncs.awaitIdle(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+        assertThat(syncedBindings()).containsExactly(FederationFixtures.ID);
+    }
 }
