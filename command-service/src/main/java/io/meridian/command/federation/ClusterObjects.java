@@ -11,8 +11,8 @@ import java.util.Map;
 /**
  * Karmada {@code Cluster} objects ({@code cluster.karmada.io}) and Meridian {@code MemberCluster} objects
  * ({@code apps.meridian.io}, same fields), cluster-scoped, applied to the host, one per member by name (a
- * MemberCluster wins over a Cluster of the same name): their {@code metadata.labels}, {@code spec.provider}, {@code spec.region} and {@code spec.zone} (or the
- * only entry of {@code spec.zones}) are what the kernel's affinity, field selector and spread constraints see. A
+ * MemberCluster wins over a Cluster of the same name): their {@code metadata.labels}, {@code spec.provider}, {@code spec.region} and {@code spec.zones} (or
+ * {@code spec.zone}) are what the kernel's affinity, field selector and spread constraints see. A
  * member without a Cluster object has no labels and no fields.
  */
 final class ClusterObjects {
@@ -60,22 +60,20 @@ final class ClusterObjects {
         object.path("metadata").path("labels").fields()
                 .forEachRemaining(label -> labels.put(label.getKey(), label.getValue().asText()));
         return member.withClusterFields(labels, spec.path("provider").asText(""), spec.path("region").asText(""),
-                zone(spec));
+                zones(spec));
     }
 
-    /** {@code spec.zone}, else the only entry of {@code spec.zones}; empty with several zones (a single zone only). */
-    private static String zone(JsonNode spec) {
+    /** {@code spec.zones}; else {@code spec.zone} (deprecated upstream) when set; else none. */
+    private static List<String> zones(JsonNode spec) {
+        List<String> zones = new java.util.ArrayList<>();
+        spec.path("zones").forEach(zone -> zones.add(zone.asText("")));
         String zone = spec.path("zone").asText("");
-        if (!zone.isEmpty()) {
-            return zone;
-        }
-        JsonNode zones = spec.path("zones");
-        return zones.isArray() && zones.size() == 1 ? zones.get(0).asText("") : "";
+        return zones.isEmpty() && !zone.isEmpty() ? List.of(zone) : zones;
     }
 
     /** The member as the kernel's candidate filter and spread selection see it. */
     static MemberCluster model(MemberView member) {
-        return new MemberCluster(member.name(), member.labels(), member.provider(), member.region(), member.zone(),
-                false);
+        return MemberCluster.inZones(member.name(), member.labels(), member.provider(), member.region(),
+                member.zones());
     }
 }

@@ -50,7 +50,7 @@ class ClusterFieldsPlacementTest {
 
     private static MemberView member(String name, boolean host, String env, String provider, String region) {
         Map<String, String> labels = env == null ? Map.of() : Map.of("env", env);
-        return ready(name, host, 20L).withClusterFields(labels, provider, region, "");
+        return ready(name, host, 20L).withClusterFields(labels, provider, region, List.of());
     }
 
     private static Matcher<List<EventMessage<?>>> oneScheduled(Predicate<BindingScheduled> test) {

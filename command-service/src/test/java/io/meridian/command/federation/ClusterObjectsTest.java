@@ -35,8 +35,10 @@ class ClusterObjectsTest {
     }
 
     @Test
-    void severalZonesLeaveTheZoneEmpty() {
-        assertThat(modelOf("member2", "\"zones\":[\"a\",\"b\"]").zone()).isEmpty();
+    void severalZonesAreAllKeptButGiveNoSingleZone() {
+        MemberCluster model = modelOf("member2", "\"zones\":[\"a\",\"b\"]");
+        assertThat(model.zones()).containsExactly("a", "b");
+        assertThat(model.zone()).isEmpty();
     }
 
     @Test
