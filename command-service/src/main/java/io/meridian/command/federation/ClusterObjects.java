@@ -11,9 +11,9 @@ import java.util.Map;
 /**
  * Karmada {@code Cluster} objects ({@code cluster.karmada.io}) and Meridian {@code MemberCluster} objects
  * ({@code apps.meridian.io}, same fields), cluster-scoped, applied to the host, one per member by name (a
- * MemberCluster wins over a Cluster of the same name): their {@code metadata.labels}, {@code spec.provider}, {@code spec.region} and {@code spec.zones} (or
- * {@code spec.zone}) are what the kernel's affinity, field selector and spread constraints see. A
- * member without a Cluster object has no labels and no fields.
+ * MemberCluster wins over a Cluster of the same name): their {@code metadata.labels}, {@code spec.provider},
+ * {@code spec.region} and {@code spec.zones} (or {@code spec.zone}) are what the kernel's affinity, field selector
+ * and spread constraints see. A member without such an object has no labels and no fields.
  */
 final class ClusterObjects {
     static final String KIND = "Cluster";

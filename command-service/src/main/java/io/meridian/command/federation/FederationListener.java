@@ -11,7 +11,8 @@ import org.axonframework.eventsourcing.eventstore.EventStore;
 /**
  * Cluster changes that concern bindings: a template, a PropagationPolicy or a ClusterPropagationPolicy of the host
  * changing syncs the bindings it may concern; a Karmada Cluster or Meridian MemberCluster object of the host (a
- * member's labels, provider, region, zone) changing syncs every binding; a copy changing in a member syncs its binding (a reschedule waits for its copies).
+ * member's labels, provider, region, zones) changing syncs every binding; a copy changing in a member syncs its
+ * binding (a reschedule waits for its copies).
  * At start the member clusters are read back from the event store and every selected template is synced.
  */
 public class FederationListener implements ClusterChangeListener {
@@ -44,6 +45,10 @@ public class FederationListener implements ClusterChangeListener {
                 .flatMap(namespace -> inputs.selectedTemplates(host, namespace).stream())));
     }
 
+    private static String trigger(ClusterChange change) {
+        return change.kind() + " " + change.ref().name() + (change.deleted() ? " deleted" : " changed");
+    }
+
     private java.util.List<String> selectedBy(String host, String namespace, ClusterChange change) {
         return PolicyMatch.CLUSTER_KIND.equals(change.kind())
                 ? inputs.templatesSelectedEverywhere(host, change.current())
@@ -60,11 +65,10 @@ public class FederationListener implements ClusterChangeListener {
         if (change.cluster().equals(host.get())) {
             if (PolicyMatch.isPolicyKind(change.kind())) {
                 // the templates it selects now, and every binding seen (among them those it selected before)
-                String trigger = change.kind() + " " + change.ref().name() + (change.deleted() ? " deleted" : " changed");
-                syncs.requestAll(trigger, change.current() == null ? java.util.stream.Stream.empty()
+                syncs.requestAll(trigger(change), change.current() == null ? java.util.stream.Stream.empty()
                         : selectedBy(host.get(), namespace, change).stream());
             } else if (ClusterObjects.isClusterObject(change)) {
-                syncEverything(change.kind() + " " + change.ref().name() + (change.deleted() ? " deleted" : " changed"));
+                syncEverything(trigger(change));
             } else if (FederatedTemplate.isTemplateKind(change.kind())) {
                 String id = new BindingRef(namespace, change.kind(), change.ref().name()).id();
                 if (syncs.isKnown(id) || change.current() != null

@@ -21,8 +21,8 @@ import java.util.Map;
 /**
  * One schedule of a binding by the kernel: the Ready member clusters are the candidates (an unreachable one is
  * filtered out as Karmada's taint filter does), their free pod slots the allocatable replicas, and with
- * {@code clusterAffinities} the kernel's term walk. Labels, provider, region and zone come from the members' Cluster
- * objects ({@link ClusterObjects}).
+ * {@code clusterAffinities} the kernel's term walk. Labels, provider, region and zones come from the members'
+ * Cluster objects ({@link ClusterObjects}).
  */
 final class KernelSchedule {
     private KernelSchedule() {

@@ -65,7 +65,7 @@ public final class PolicyMatch {
         return value.canConvertToInt() ? value.intValue() : null;
     }
 
-    /** {@code apiVersion/name} of a PropagationPolicy; {@code apiVersion/ClusterPropagationPolicy/name} of the other. */
+    /** {@code apiVersion/name}, with {@code ClusterPropagationPolicy/} before the name for that kind. */
     public static String name(JsonNode policy) {
         String kind = CLUSTER_KIND.equals(policy.path("kind").asText()) ? CLUSTER_KIND + "/" : "";
         return policy.path("apiVersion").asText() + "/" + kind + policy.path("metadata").path("name").asText();
