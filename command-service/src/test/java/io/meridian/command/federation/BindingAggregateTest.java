@@ -42,7 +42,7 @@ class BindingAggregateTest {
         fixture.registerInjectableResource(inputs);
     }
 
-    private static SyncBinding sync(int seconds) {
+    static SyncBinding sync(int seconds) {
         return new SyncBinding(ID, "test", T0.plusSeconds(seconds));
     }
 

@@ -1,13 +1,11 @@
 package io.meridian.command.federation;
 
-import static io.meridian.command.federation.FederationFixtures.ID;
-import static io.meridian.command.federation.FederationFixtures.T0;
+import static io.meridian.command.federation.BindingAggregateTest.sync;
 import static io.meridian.command.federation.FederationFixtures.policy;
 import static io.meridian.command.federation.FederationFixtures.ready;
 
 import io.meridian.command.federation.api.BindingScheduled;
 import io.meridian.command.federation.api.MemberView;
-import io.meridian.command.federation.api.SyncBinding;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -42,10 +40,6 @@ class ClusterFieldsPlacementTest {
         fixture = new AggregateTestFixture<>(BindingAggregate.class);
         inputs = new FederationFixtures.Inputs();
         fixture.registerInjectableResource(inputs);
-    }
-
-    private static SyncBinding sync(int seconds) {
-        return new SyncBinding(ID, "test", T0.plusSeconds(seconds));
     }
 
     private static MemberView member(String name, boolean host, String env, String provider, String region) {
