@@ -167,7 +167,8 @@ class ValidateCommandTest {
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.out()).containsExactly(
                 file + ": Deployment/web: kind: Unsupported value: \"Deployment\": supported values: \"WorkloadSpread\", "
-                        + "\"UnitedDeployment\", \"WorkloadRebalancer\", \"PropagationPolicy\", \"ClusterPropagationPolicy\"",
+                        + "\"UnitedDeployment\", \"WorkloadRebalancer\", \"PropagationPolicy\", \"ClusterPropagationPolicy\", "
+                        + "\"Cluster\", \"MemberCluster\"",
                 file + ": WorkloadSpread/future: apiVersion: Unsupported value: \"apps.kruise.io/v2\": supported values: "
                         + "\"apps.kruise.io/v1alpha1\", \"apps.kruise.io/v1beta1\", \"apps.meridian.io/v1alpha1\"",
                 file + ": 2 documents, 0 valid, 2 invalid, 2 violations");

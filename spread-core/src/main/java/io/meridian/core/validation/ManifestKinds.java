@@ -17,7 +17,9 @@ public enum ManifestKinds {
     PROPAGATION_POLICY("PropagationPolicy", List.of(Groups.KARMADA_POLICY, Groups.MERIDIAN),
             (manifest, context) -> PropagationPolicyValidator.validate(manifest)),
     CLUSTER_PROPAGATION_POLICY("ClusterPropagationPolicy", List.of(Groups.KARMADA_POLICY, Groups.MERIDIAN),
-            (manifest, context) -> PropagationPolicyValidator.validate(manifest));
+            (manifest, context) -> PropagationPolicyValidator.validate(manifest)),
+    CLUSTER("Cluster", List.of("cluster.karmada.io/v1alpha1"), (manifest, context) -> ClusterValidator.validate(manifest)),
+    MEMBER_CLUSTER("MemberCluster", List.of(Groups.MERIDIAN), (manifest, context) -> ClusterValidator.validate(manifest));
 
     public static final String MERIDIAN_API_VERSION = Groups.MERIDIAN;
 

@@ -41,7 +41,7 @@ class ManifestValidatorTest {
     void anUnknownKindIsNotSupported() {
         assertThat(errors(with(WS, "kind", "'Deployment'"))).containsExactly("kind: Unsupported value: \"Deployment\": "
                 + "supported values: \"WorkloadSpread\", \"UnitedDeployment\", \"WorkloadRebalancer\", "
-                + "\"PropagationPolicy\", \"ClusterPropagationPolicy\"");
+                + "\"PropagationPolicy\", \"ClusterPropagationPolicy\", \"Cluster\", \"MemberCluster\"");
     }
 
     @Test
