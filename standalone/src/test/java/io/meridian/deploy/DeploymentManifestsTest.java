@@ -59,7 +59,7 @@ class DeploymentManifestsTest {
     }
 
     @Test
-    void crdsDefineTheFiveKindsOfTheMeridianGroupWithTheirScopes() {
+    void crdsDefineTheSixKindsOfTheMeridianGroupWithTheirScopes() {
         Map<String, String> scopeByKind = crds().stream().collect(Collectors.toMap(
                 d -> d.node().path("spec").path("names").path("kind").asText(),
                 d -> d.node().path("spec").path("scope").asText()));
@@ -69,6 +69,7 @@ class DeploymentManifestsTest {
                 "UnitedDeployment", "Namespaced",
                 "WorkloadRebalancer", "Cluster",
                 "PropagationPolicy", "Namespaced",
+                "ClusterPropagationPolicy", "Cluster",
                 "MemberCluster", "Cluster"));
         assertThat(crds()).allSatisfy(d -> {
             assertThat(d.node().at("/spec/group").asText()).isEqualTo(GROUP);
@@ -215,6 +216,28 @@ class DeploymentManifestsTest {
                         "/validate-uniteddeployments", "/validate-workloadrebalancers", "/validate-propagationpolicies");
         assertThat(webhooks).extracting(w -> w.at("/clientConfig/service/name").asText()).containsOnly("webhook-gateway");
         assertThat(webhooks).allSatisfy(w -> assertThat(w.at("/clientConfig/caBundle").isMissingNode()).isTrue());
+    }
+
+    @Test
+    void bothScopesOfTheMeridianPropagationPolicyAreValidatedByTheGateway() {
+        JsonNode webhook = webhooks().stream()
+                .filter(w -> w.at("/clientConfig/service/path").asText().equals("/validate-propagationpolicies"))
+                .findFirst().orElseThrow();
+        JsonNode meridianRule = stream(webhook.path("rules"))
+                .filter(r -> r.path("apiGroups").get(0).asText().equals(GROUP)).findFirst().orElseThrow();
+
+        assertThat(stream(meridianRule.path("resources")).map(JsonNode::asText))
+                .containsExactlyInAnyOrder("propagationpolicies", "clusterpropagationpolicies");
+        assertThat(meridianRule.path("scope").asText()).isEqualTo("*");
+    }
+
+    @Test
+    void memberClusterSchemaHasTheFieldsPlacementReads() {
+        JsonNode spec = schema("MemberCluster").at("/properties/spec/properties");
+
+        assertThat(fieldNames(spec)).contains("provider", "region", "zone", "zones");
+        assertThat(spec.at("/zones/type").asText()).isEqualTo("array");
+        assertThat(spec.at("/zones/items/type").asText()).isEqualTo("string");
     }
 
     @Test
