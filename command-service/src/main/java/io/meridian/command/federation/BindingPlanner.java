@@ -6,6 +6,7 @@ import io.meridian.command.federation.api.BindingScheduled;
 import io.meridian.command.federation.api.MemberView;
 import io.meridian.command.federation.api.ScheduleInputs;
 import io.meridian.core.KernelVersion;
+import io.meridian.core.karmada.estimator.PodRequests;
 import io.meridian.core.karmada.model.Placement;
 import io.meridian.core.karmada.model.ScheduleMode;
 import io.meridian.core.karmada.model.TargetCluster;
@@ -63,7 +64,8 @@ final class BindingPlanner {
         ScheduleTrigger check = new ScheduleCheckInput(state, placementChanged, total > 0, false, false).firstTrigger();
         boolean schedules = check.schedules() || view.lastFailure() != null;
         ScheduleMode mode = state.rescheduleRequired() ? ScheduleMode.FRESH : ScheduleMode.STEADY;
-        KernelSchedule.Outcome outcome = schedules ? KernelSchedule.run(state, source.members(), mode) : null;
+        KernelSchedule.Outcome outcome = schedules ? KernelSchedule.run(state, source.members(), mode,
+                PodRequests.of(template.path("spec").path("template").path("spec"))) : null;
 
         Map<String, Integer> assignment = outcome != null && outcome.succeeded() ? outcome.assignment() : view.assignment();
         String failure = outcome == null ? null : outcome.failure();

@@ -6,47 +6,55 @@ import io.meridian.command.member.api.MemberCapacityChanged;
 import io.meridian.command.member.api.MemberClusterReady;
 import io.meridian.command.member.api.MemberClusterRegistered;
 import io.meridian.command.member.api.MemberClusterUnreachable;
+import io.meridian.core.karmada.estimator.ZoneResources;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The member clusters as the MemberCluster aggregates recorded them: role, Ready (since when) or Unreachable,
- * free pod slots. Fed by {@link FederationReactions} as the events happen, and rebuilt from the event store when
+ * free pod slots and the resources per zone. Fed by {@link FederationReactions} as the events happen, and rebuilt from the event store when
  * the cluster events are caught up at start ({@link #fold}).
  */
 public class FleetView {
     private final Map<String, Member> members = new ConcurrentHashMap<>();
 
-    private record Member(String role, boolean ready, Instant readySince, Long freePods) {
+    private record Member(String role, boolean ready, Instant readySince, Long freePods, List<ZoneResources> capacity) {
         Member withRole(String newRole) {
-            return new Member(newRole == null ? role : newRole, ready, readySince, freePods);
+            return new Member(newRole == null ? role : newRole, ready, readySince, freePods, capacity);
+        }
+
+        Member withReady(boolean nowReady, Instant since) {
+            return new Member(role, nowReady, since, freePods, capacity);
         }
     }
 
     /** Applies one MemberCluster event; returns true when it changes readiness or the host. */
     public boolean fold(Object event) {
         if (event instanceof MemberClusterRegistered registered) {
-            members.merge(registered.cluster(), new Member(registered.role(), false, null, null),
+            members.merge(registered.cluster(), new Member(registered.role(), false, null, null, List.of()),
                     (old, fresh) -> old.withRole(registered.role()));
             return "host".equals(registered.role());
         }
         if (event instanceof MemberClusterReady ready) {
             Member old = member(ready.cluster());
-            members.put(ready.cluster(), new Member(old.role(), true, ready.at(), old.freePods()));
+            members.put(ready.cluster(), old.withReady(true, ready.at()));
             return !old.ready();
         }
         if (event instanceof MemberClusterUnreachable unreachable) {
             Member old = member(unreachable.cluster());
-            members.put(unreachable.cluster(), new Member(old.role(), false, null, old.freePods()));
+            members.put(unreachable.cluster(), old.withReady(false, null));
             return old.ready();
         }
         if (event instanceof MemberCapacityChanged capacity) {
             Member old = member(capacity.cluster());
-            members.put(capacity.cluster(), new Member(old.role(), old.ready(), old.readySince(), freePods(capacity.zones())));
+            members.put(capacity.cluster(), new Member(old.role(), old.ready(), old.readySince(), freePods(capacity.zones()),
+                    capacity(capacity.zones())));
         }
         return false;
     }
@@ -61,12 +69,12 @@ public class FleetView {
         String host = host().orElse(null);
         return members.entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .map(e -> new MemberView(e.getKey(), e.getValue().ready(), e.getValue().readySince(),
-                        e.getKey().equals(host), e.getValue().freePods()))
+                        e.getKey().equals(host), e.getValue().freePods()).withCapacity(e.getValue().capacity()))
                 .sorted(Comparator.comparing(MemberView::name)).toList();
     }
 
     private Member member(String cluster) {
-        return members.getOrDefault(cluster, new Member(null, false, null, null));
+        return members.getOrDefault(cluster, new Member(null, false, null, null, List.of()));
     }
 
     /** Σ freePods over the zones of a capacity report. */
@@ -79,5 +87,27 @@ public class FleetView {
             free += Math.max(0, zone.path("freePods").asLong(0));
         }
         return free;
+    }
+
+    /** The zones of a capacity report with their resources (none for a report of pod slots only). */
+    static List<ZoneResources> capacity(JsonNode zones) {
+        List<ZoneResources> capacity = new ArrayList<>();
+        if (zones == null || !zones.isObject()) {
+            return capacity;
+        }
+        zones.fields().forEachRemaining(zone -> capacity.add(new ZoneResources(zone.getKey(),
+                zone.getValue().path("freePods").asLong(0), amounts(zone.getValue().path("allocatable")),
+                amounts(zone.getValue().path("requested")))));
+        return capacity;
+    }
+
+    private static Map<String, Long> amounts(JsonNode resources) {
+        Map<String, Long> amounts = new TreeMap<>();
+        resources.fields().forEachRemaining(r -> {
+            if (r.getValue().canConvertToLong()) {
+                amounts.put(r.getKey(), r.getValue().longValue());
+            }
+        });
+        return amounts;
     }
 }

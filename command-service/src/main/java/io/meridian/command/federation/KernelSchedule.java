@@ -5,6 +5,7 @@ import io.meridian.core.karmada.division.AssignmentResult;
 import io.meridian.core.karmada.division.SchedulePipeline;
 import io.meridian.core.karmada.division.ScheduleRequest;
 import io.meridian.core.karmada.division.TargetClusters;
+import io.meridian.core.karmada.estimator.AvailableReplicas;
 import io.meridian.core.karmada.model.ClusterAffinityTerm;
 import io.meridian.core.karmada.model.MemberCluster;
 import io.meridian.core.karmada.model.Placement;
@@ -20,7 +21,8 @@ import java.util.Map;
 
 /**
  * One schedule of a binding by the kernel: the Ready member clusters are the candidates (an unreachable one is
- * filtered out as Karmada's taint filter does), their free pod slots the allocatable replicas, and with
+ * filtered out as Karmada's taint filter does), their available replicas for the template the allocatable replicas
+ * (estimated from the template's pod requests and the members' resources per zone, else their free pod slots), and with
  * {@code clusterAffinities} the kernel's term walk. Labels, provider, region and zones come from the members'
  * Cluster objects ({@link ClusterObjects}).
  */
@@ -35,12 +37,13 @@ final class KernelSchedule {
         }
     }
 
-    static Outcome run(BindingState binding, List<MemberView> members, ScheduleMode mode) {
+    /** @param requests the template's pod requests ({@code PodRequests}); empty: free pod slots only */
+    static Outcome run(BindingState binding, List<MemberView> members, ScheduleMode mode, Map<String, Long> requests) {
         List<MemberCluster> clusters = members.stream().filter(MemberView::ready)
                 .map(ClusterObjects::model).toList();
         Map<String, Long> allocatable = new LinkedHashMap<>();
         members.stream().filter(m -> m.ready() && m.freePods() != null)
-                .forEach(m -> allocatable.put(m.name(), m.freePods()));
+                .forEach(m -> allocatable.put(m.name(), availableReplicas(m, requests)));
         Placement placement = binding.placement();
         if (placement.clusterAffinity() == null && !placement.clusterAffinities().isEmpty()) {
             AffinityWalkResult walk = AffinityTermWalk.walk(binding,
@@ -52,6 +55,12 @@ final class KernelSchedule {
         AssignmentResult result = SchedulePipeline.schedule(request(binding, "", clusters, allocatable, mode));
         return result.failure().map(f -> new Outcome(null, "", f.message()))
                 .orElseGet(() -> new Outcome(byName(result.clustersOrEmpty()), "", null));
+    }
+
+    /** Karmada's general estimator over the member's zones; pod slots alone without requests or resources. */
+    static long availableReplicas(MemberView member, Map<String, Long> requests) {
+        return requests.isEmpty() || member.capacity().isEmpty() ? member.freePods()
+                : AvailableReplicas.estimate(member.capacity(), requests);
     }
 
     private static TermAttempt attempt(BindingState binding, ClusterAffinityTerm term, List<MemberCluster> clusters,

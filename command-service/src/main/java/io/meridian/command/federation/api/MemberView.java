@@ -1,5 +1,6 @@
 package io.meridian.command.federation.api;
 
+import io.meridian.core.karmada.estimator.ZoneResources;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.List;
@@ -10,25 +11,34 @@ import java.util.TreeMap;
  * A member cluster as one binding decision saw it: whether it is Ready (and since when), whether it is
  * the host, its free pod slots (null when it never reported capacity), and the labels, provider, region and zones
  * of its Karmada {@code Cluster} (or Meridian {@code MemberCluster}) object in the host (none when it has no such
- * object).
+ * object), and per zone the resources its agent last reported ({@code capacity}; empty when it reported pod slots
+ * only), from which each template's available replicas are estimated.
  */
 public record MemberView(String name, boolean ready, Instant readySince, boolean host, Long freePods,
-                         Map<String, String> labels, String provider, String region, List<String> zones) {
+                         Map<String, String> labels, String provider, String region, List<String> zones,
+                         List<ZoneResources> capacity) {
     public MemberView {
         labels = labels == null || labels.isEmpty() ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(labels));
         provider = provider == null ? "" : provider;
         region = region == null ? "" : region;
         zones = zones == null ? List.of() : List.copyOf(zones);
+        capacity = capacity == null ? List.of() : List.copyOf(capacity);
     }
 
     /** A member without a Cluster object: no labels, no provider, region or zone. */
     public MemberView(String name, boolean ready, Instant readySince, boolean host, Long freePods) {
-        this(name, ready, readySince, host, freePods, Map.of(), "", "", List.of());
+        this(name, ready, readySince, host, freePods, Map.of(), "", "", List.of(), List.of());
+    }
+
+    /** The same member with the resources per zone of its last capacity report. */
+    public MemberView withCapacity(List<ZoneResources> newCapacity) {
+        return new MemberView(name, ready, readySince, host, freePods, labels, provider, region, zones, newCapacity);
     }
 
     /** The same member with the labels and fields of its Cluster object. */
     public MemberView withClusterFields(Map<String, String> newLabels, String newProvider, String newRegion,
                                         List<String> newZones) {
-        return new MemberView(name, ready, readySince, host, freePods, newLabels, newProvider, newRegion, newZones);
+        return new MemberView(name, ready, readySince, host, freePods, newLabels, newProvider, newRegion, newZones,
+                capacity);
     }
 }
