@@ -32,6 +32,8 @@ import java.util.Map;
  * controllers, scheduler and kubelet, which talk to the server directly with {@link #client()}.
  */
 public final class SimulatedCluster implements AutoCloseable {
+  /** Room the scheduler never runs out of: scenarios size zones in pod slots, so estimates by resources stay pod-bound. */
+  static final Map<String, Quantity> NODE_RESOURCES = Map.of("cpu", new Quantity("1000"), "memory", new Quantity("4Ti"));
 
   public static final String ZONE_LABEL = "topology.kubernetes.io/zone";
   /** The mock server logs every request at INFO through java.util.logging; held so the level sticks. */
@@ -150,6 +152,7 @@ public final class SimulatedCluster implements AutoCloseable {
             .withNewStatus()
             .addToCapacity("pods", new Quantity(String.valueOf(zone.podsPerNode())))
             .addToAllocatable("pods", new Quantity(String.valueOf(zone.podsPerNode())))
+            .addToCapacity(NODE_RESOURCES).addToAllocatable(NODE_RESOURCES)
             .addNewCondition().withType("Ready").withStatus("True").withReason("KubeletReady")
             .withMessage("kubelet is posting ready status").withLastHeartbeatTime(now).withLastTransitionTime(now)
             .endCondition()

@@ -61,6 +61,8 @@ class SimulatedFleetTest {
         assertThat(member1.nodes().withName("eci-0").get().getSpec().getTaints()).hasSize(1);
         assertThat(member1.nodes().withName("eci-0").get().getStatus().getAllocatable().get("pods").getAmount())
             .isEqualTo("100");
+        assertThat(member1.nodes().withName("eci-0").get().getStatus().getAllocatable())
+            .as("room in cpu and memory far beyond the pod slots").containsAllEntriesOf(SimulatedCluster.NODE_RESOURCES);
       }
       assertThat(fleet.cluster("member2").client().nodes().list().getItems()).hasSize(1);
       var certificate = (java.security.cert.X509Certificate) java.security.cert.CertificateFactory.getInstance("X.509")
