@@ -273,4 +273,43 @@ class WorkloadSpreadAggregateTest {
                                         .stream().noneMatch(m -> m.type().equals("SetPodDeletionCost"))),
                                 org.axonframework.test.matchers.Matchers.andNoMore())));
     }
+
+    private static WorkloadSpreadRegistered registeredHalfInZoneA() {
+        ObjectNode half = spread("ws", 1);
+        ((ObjectNode) half.path("spec").path("subsets").get(0)).put("maxReplicas", "50%");
+        return new WorkloadSpreadRegistered(ID, "member1", KernelJson.identityAndSpec(half), T0, 0);
+    }
+
+    private static SyncWorkloadSpread syncWithTarget(int replicas, String resourceVersion, int second) {
+        ObjectNode target = cloneSet(replicas);
+        ((ObjectNode) target.get("metadata")).put("resourceVersion", resourceVersion);
+        return new SyncWorkloadSpread(ID, ID + "@s" + second, T0.plusSeconds(second), "test", false, target, null,
+                List.of(runningIn("p1", "zone-a")), List.of());
+    }
+
+    @Test
+    void aSyncFromAnOlderVersionOfTheTargetKeepsTheNewerReplicas() {
+        fixture.given(registeredHalfInZoneA())
+                .andGivenCommands(syncWithTarget(20, "9", 5))
+                .when(syncWithTarget(2, "5", 6))
+                .expectEventsMatching(org.axonframework.test.matchers.Matchers.payloadsMatching(
+                        org.axonframework.test.matchers.Matchers.exactSequenceOf(
+                                org.axonframework.test.matchers.Matchers.predicate(event -> event instanceof WorkloadSpreadSynced synced
+                                        && synced.inputs().path("workload").path("spec").path("replicas").asInt() == 20
+                                        && !synced.statusChanged()),
+                                org.axonframework.test.matchers.Matchers.andNoMore())));
+    }
+
+    @Test
+    void aSyncFromANewerVersionOfTheTargetTakesItsReplicas() {
+        fixture.given(registeredHalfInZoneA())
+                .andGivenCommands(syncWithTarget(20, "9", 5))
+                .when(syncWithTarget(2, "12", 6))
+                .expectEventsMatching(org.axonframework.test.matchers.Matchers.payloadsMatching(
+                        org.axonframework.test.matchers.Matchers.exactSequenceOf(
+                                org.axonframework.test.matchers.Matchers.predicate(event -> event instanceof WorkloadSpreadSynced synced
+                                        && synced.inputs().path("workload").path("spec").path("replicas").asInt() == 2
+                                        && synced.statusChanged()),
+                                org.axonframework.test.matchers.Matchers.andNoMore())));
+    }
 }
