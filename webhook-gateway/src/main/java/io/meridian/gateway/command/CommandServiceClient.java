@@ -16,9 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The client of the command-service's admission API (plain HTTP inside the control plane). Every call
  * ends within {@code timeout}; anything but a 200 with a JSON object is {@link CommandAnswer.Unavailable}.
  * Calls are spread over a few JDK HttpClients: one client serialises every call through its own locks and
- * its one selector thread, which under many concurrent admissions is where the gateway's time went. Each
- * client completes its exchanges on its selector thread (a same-thread executor) instead of handing every
- * response to a worker pool: one thread hop less per call, and the answers are small.
+ * its one selector thread, which under many concurrent admissions is where the gateway's time went.
  */
 public final class CommandServiceClient {
     /** Enough clients that concurrent admissions rarely meet on one client's locks; each keeps its own connections. */
@@ -35,8 +33,7 @@ public final class CommandServiceClient {
         this.timeout = timeout;
         this.clients = new HttpClient[CLIENTS];
         for (int i = 0; i < CLIENTS; i++) {
-            clients[i] = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout)
-                    .executor(Runnable::run).build();
+            clients[i] = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
         }
     }
 
