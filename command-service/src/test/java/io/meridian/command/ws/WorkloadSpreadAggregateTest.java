@@ -102,11 +102,23 @@ class WorkloadSpreadAggregateTest {
                                     return admitted.kernelVersion().equals(KernelVersion.VALUE)
                                             && admitted.admissions().size() == 1
                                             && admitted.admissions().get(0).decisionId().equals("d-p1")
-                                            && admitted.admissions().get(0).pod().equals(pod("p1"))
+                                            && admitted.admissions().get(0).pod().path("metadata").equals(pod("p1").path("metadata"))
+                                            && admitted.admissions().get(0).pod().path(AdmittedPodInput.DIGEST).asText()
+                                                    .equals(AdmittedPodInput.sha256(pod("p1")))
                                             && admitted.clusterObjects().equals(List.of(cloneSet(4)))
                                             && admitted.now().equals(T0.plusSeconds(1));
                                 }),
                                 org.axonframework.test.matchers.Matchers.andNoMore())));
+    }
+
+    @Test
+    void anAdmissionKeepsThePodsSpecOnlyAsTheDigestOfTheWholePod() {
+        PodsAdmitted event = admitted(admit(false, "p1"));
+
+        JsonNode kept = event.admissions().get(0).pod();
+        assertThat(kept.has("spec")).isFalse();
+        assertThat(kept.path(AdmittedPodInput.DIGEST).asText()).isEqualTo(AdmittedPodInput.sha256(pod("p1")))
+                .isNotEqualTo(AdmittedPodInput.sha256(pod("p2")));
     }
 
     @Test
@@ -214,7 +226,8 @@ class WorkloadSpreadAggregateTest {
     }
 
     private static JsonNode patched(io.meridian.command.ws.api.PodAdmission admission) {
-        return io.fabric8.zjsonpatch.JsonPatch.apply(admission.outcome().patch(), admission.pod());
+        return io.fabric8.zjsonpatch.JsonPatch.apply(admission.outcome().patch(),
+                pod(admission.pod().path("metadata").path("name").asText()));
     }
 
     @Test
