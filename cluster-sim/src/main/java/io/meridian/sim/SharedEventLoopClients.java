@@ -7,7 +7,7 @@ import io.vertx.ext.web.client.WebClientOptions;
 
 /**
  * The HTTP client factory of every fabric8 client in a process that holds the simulation: one Vert.x
- * instance (one event-loop group) for all of them, and pooled connections closed after a few idle seconds.
+ * instance (one event-loop group) for all of them, and pooled connections closed after 15 idle seconds.
  *
  * <p>Why: a simulated fleet runs, in one process, each cluster's API server, its controllers' client,
  * its cluster agent's client and the gateway's client for it. fabric8's own factory gives every client
@@ -18,8 +18,12 @@ import io.vertx.ext.web.client.WebClientOptions;
  */
 public final class SharedEventLoopClients extends VertxHttpClientFactory {
 
-  /** Seconds a pooled HTTP/1 connection may stay unused before it is closed (Vert.x's default is 60). */
-  static final int KEEP_ALIVE_SECONDS = 5;
+  /**
+   * Seconds a pooled HTTP/1 connection may stay unused before it is closed (Vert.x's default is 60). Shorter
+   * frees the informers' list connections sooner, but a connection closed between two bursts of writes costs a
+   * new TLS handshake: at 5 s these were a tenth of a loaded process's CPU while templates were placed.
+   */
+  static final int KEEP_ALIVE_SECONDS = 15;
 
   public SharedEventLoopClients() {
     super(Holder.VERTX);
