@@ -31,7 +31,8 @@ import picocli.CommandLine;
 /**
  * WorkloadRebalancer behaviours over the whole standalone process: make-before-break never lowers the available
  * replicas (sampled all along), the TTL deletes a finished rebalancer, and {@code meridian rebalance --dry-run}
- * prints the plan of a workload. Long (failover, then a make-before-break rollout): tagged {@code soak} too.
+ * prints the plan of a workload. Long (failover, then a make-before-break rollout): tagged {@code soak} too (in the
+ * default run; {@code -Dgroups=soak} runs the soaks alone).
  */
 @Tag("e2e")
 @Tag("soak")

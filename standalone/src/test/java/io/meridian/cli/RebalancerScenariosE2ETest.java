@@ -15,10 +15,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The WorkloadRebalancer scenarios ({@code scenarios/rebalancer/}): each runs end to end as
  * {@code meridian demo --scenario FILE --check}, every service, Kafka, PostgreSQL and the simulated clusters in this
- * process, with the replicas per cluster asserted at every stage. The missing-workload and UnitedDeployment ones are
- * in the e2e run; the
- * four situations a rebalancer exists for (each waits for a member to be declared unreachable, or for capacity
- * reports) are soaks.
+ * process, with the replicas per cluster asserted at every stage. The four situations a rebalancer exists for (each
+ * waits for a member to be declared unreachable, or for capacity reports) are also tagged soak; all run by default.
  */
 @Tag("e2e")
 class RebalancerScenariosE2ETest {

@@ -78,7 +78,8 @@ public class AdmissionController {
         }
         AdmissionService.Request request = new AdmissionService.Request(json.path("cluster").asText(),
                 json.path("uid").asText(""), operation, json.path("dryRun").asBoolean(false),
-                json.path("namespace").asText(null), json.get("pod"), liveOwners);
+                json.path("namespace").asText(null), json.get("pod"), liveOwners,
+                json.path("liveOwnersIncomplete").asBoolean(false));
         Timer timer = "CREATE".equals(operation) ? createLatency : deleteLatency;
         AdmissionOutcome outcome = timer.record(() -> admissions.admit(request));
         return ok(answer(outcome));

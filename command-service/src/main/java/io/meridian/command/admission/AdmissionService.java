@@ -63,12 +63,13 @@ public class AdmissionService {
 
     /**
      * One admission request as the gateway sends it; {@code liveOwners} the pod's owner chain read from its
-     * cluster, null when not sent ({@link LiveOwners}).
+     * cluster, null when not sent, and {@code liveOwnersIncomplete} when a read of it did not come back in
+     * time ({@link LiveOwners}).
      */
     public record Request(String cluster, String uid, String operation, boolean dryRun, String namespace, JsonNode pod,
-                          List<JsonNode> liveOwners) {
+                          List<JsonNode> liveOwners, boolean liveOwnersIncomplete) {
         public Request(String cluster, String uid, String operation, boolean dryRun, String namespace, JsonNode pod) {
-            this(cluster, uid, operation, dryRun, namespace, pod, null);
+            this(cluster, uid, operation, dryRun, namespace, pod, null, false);
         }
     }
 
@@ -119,8 +120,10 @@ public class AdmissionService {
         }
         String aggregateId = WorkloadSpreadApi.aggregateId(request.cluster(), namespace, spread.get());
         MDC.put("aggregate", aggregateId);
-        if (request.liveOwners() == null && LiveOwners.needed(state, request.cluster(), namespace, spread.get())) {
-            return LiveOwners.ask(decisionId, spread.get());
+        if ((request.liveOwners() == null || request.liveOwnersIncomplete())
+                && LiveOwners.needed(state, request.cluster(), namespace, spread.get())) {
+            return request.liveOwners() == null ? LiveOwners.ask(decisionId, spread.get())
+                    : LiveOwners.refuse(decisionId, spread.get(), request.cluster());
         }
         PodToAdmit toAdmit = new PodToAdmit(request.uid(), decisionId, pod, request.liveOwners());
         try {

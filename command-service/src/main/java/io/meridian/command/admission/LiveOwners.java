@@ -11,7 +11,8 @@ import java.util.List;
  * admission request), against the one the agents reported. The agents' view can lag a scale-up that a
  * pod creation immediately follows; a percentage {@code maxReplicas} must be scaled against the count
  * the pod was created for, so for spreads that use percentages the admission asks the gateway for the
- * live chain first ({@link #ask}) and decides with the newer version of each object ({@link #newer}).
+ * live chain first ({@link #ask}) and decides with the newer version of each object ({@link #newer}); a chain
+ * the gateway could not read in time is not decided on ({@link #refuse}).
  */
 public final class LiveOwners {
     /** The admission answer's field that asks the gateway to send the request again with {@code liveOwners}. */
@@ -40,6 +41,17 @@ public final class LiveOwners {
     static AdmissionOutcome ask(String decisionId, String spread) {
         return new AdmissionOutcome(decisionId, AdmissionOutcome.NEEDS_LIVE_OWNERS, null, null,
                 spread + ": uses percentages, the workload's current replicas are needed", null);
+    }
+
+    /**
+     * The answer when the gateway could not read the whole chain in time: deciding on the reported replicas
+     * could let a scale-up race through, so the pod is refused (nothing is recorded) and its controller creates
+     * it again, as it does after any refused creation.
+     */
+    static AdmissionOutcome refuse(String decisionId, String spread, String cluster) {
+        return new AdmissionOutcome(decisionId, AdmissionOutcome.DENY, null, null, spread
+                + ": uses percentages and the workload's current replicas could not be read from " + cluster
+                + " in time; create the pod again", 503);
     }
 
     /**

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.command.federation.api.ReschedulePlan;
+import io.meridian.command.ud.api.DeleteLeftoverWorkloads;
+import io.meridian.command.ud.api.LeftoverWorkloadsDeleted;
 import io.meridian.command.ud.api.PlanUnitedDeploymentReschedule;
 import io.meridian.command.ud.api.ReconcileUnitedDeployment;
 import io.meridian.command.ud.api.RecordUnitedDeploymentMutationResult;
@@ -121,6 +123,15 @@ public class UnitedDeploymentAggregate {
         deadlines.cancelAllWithinScope(RECONCILE_DEADLINE);
         apply(new UnitedDeploymentRemoved(command.id(), command.decisionId(),
                 new UdMutations(cluster, manifest).deleteAll(command.workloads()), command.at()));
+    }
+
+    /** Only a removed UnitedDeployment has leftovers; a live one reconciles its workloads instead. */
+    @CommandHandler
+    public void handle(DeleteLeftoverWorkloads command) {
+        if (removed && !command.workloads().isEmpty()) {
+            apply(new LeftoverWorkloadsDeleted(command.id(), command.decisionId(),
+                    new UdMutations(cluster, manifest).deleteAll(command.workloads()), command.at()));
+        }
     }
 
     @CommandHandler

@@ -138,12 +138,25 @@ final class Infra {
 
     /** One admission request; {@code liveOwners} null leaves the field out. */
     static JsonNode admit(int port, String cluster, String operation, JsonNode pod, List<JsonNode> liveOwners) throws Exception {
+        return post(port, admissionBody(cluster, operation, pod, liveOwners));
+    }
+
+    /** A CREATE as a gateway sends it when its read of the pod's owners did not come back in time. */
+    static JsonNode admitWithChainCutShort(int port, String cluster, JsonNode pod) throws Exception {
+        return post(port, admissionBody(cluster, "CREATE", pod, List.of()).put("liveOwnersIncomplete", true));
+    }
+
+    private static ObjectNode admissionBody(String cluster, String operation, JsonNode pod, List<JsonNode> liveOwners) {
         ObjectNode body = KernelJson.JSON.createObjectNode().put("cluster", cluster).put("uid", UUID.randomUUID().toString())
                 .put("operation", operation).put("dryRun", false).put("namespace", "ns");
         body.set("pod", pod);
         if (liveOwners != null) {
             body.putArray("liveOwners").addAll(liveOwners);
         }
+        return body;
+    }
+
+    private static JsonNode post(int port, ObjectNode body) throws Exception {
         HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/admission/pods"))
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(),
                 HttpResponse.BodyHandlers.ofString());

@@ -59,6 +59,19 @@ class LiveOwnersIntegrationTest {
     }
 
     @Test
+    void aPodWhoseOwnersCouldNotBeReadInTimeIsRefusedAndNothingIsRecorded() throws Exception {
+        String cluster = given("live-late", cloneSetAt(2, 5), "50%");
+
+        JsonNode answer = Infra.admitWithChainCutShort(port(context), cluster, pod("late-1"));
+
+        assertThat(answer.path("allowed").asBoolean()).as(answer.toString()).isFalse();
+        assertThat(answer.path("denial").path("code").asInt()).isEqualTo(503);
+        assertThat(answer.path("reason").asText()).contains("could not be read");
+        assertThat(jdbc.queryForObject("select count(*) from domainevententry where aggregateidentifier = ?"
+                + " and payloadtype like '%PodsAdmitted'", Integer.class, cluster + "/ns/ws")).isZero();
+    }
+
+    @Test
     void aSpreadWithoutPercentagesIsDecidedWithoutAsking() throws Exception {
         String cluster = given("live-fixed", cloneSetAt(2, 5), 1);
 

@@ -14,6 +14,8 @@ import io.meridian.command.federation.api.ReschedulePlan;
 import io.meridian.command.ud.api.PlanUnitedDeploymentReschedule;
 import io.meridian.command.ud.api.ReconcileUnitedDeployment;
 import io.meridian.command.ud.api.RecordUnitedDeploymentMutationResult;
+import io.meridian.command.ud.api.DeleteLeftoverWorkloads;
+import io.meridian.command.ud.api.LeftoverWorkloadsDeleted;
 import io.meridian.command.ud.api.RemoveUnitedDeployment;
 import io.meridian.command.ud.api.RescheduleUnitedDeployment;
 import io.meridian.command.ud.api.SubsetWorkload;
@@ -242,6 +244,24 @@ class UnitedDeploymentAggregateTest {
         UnitedDeploymentRemoved removed = (UnitedDeploymentRemoved) events.get(0);
         assertThat(removed.mutations()).extracting(m -> m.type() + " " + m.cluster() + " " + m.name())
                 .containsExactly("DeleteObject a-cluster ud-a-x", "DeleteObject b-cluster ud-b-x");
+    }
+
+    @Test
+    void leftoverWorkloadsOfARemovedUnitedDeploymentAreDeleted() {
+        SubsetWorkload b = cloneSet("b-cluster", "ud-b-x", "b", 1, REVISION);
+        List<Object> events = recorded(List.of(registered(inMembers(5)), new UnitedDeploymentRemoved(ID, ID + "@d", List.of(), T0)),
+                new DeleteLeftoverWorkloads(ID, ID + "@l", List.of(b), T0.plusSeconds(60)));
+        LeftoverWorkloadsDeleted deleted = (LeftoverWorkloadsDeleted) events.get(0);
+        assertThat(deleted.mutations()).extracting(m -> m.type() + " " + m.cluster() + " " + m.name())
+                .containsExactly("DeleteObject b-cluster ud-b-x");
+    }
+
+    @Test
+    void aLiveUnitedDeploymentHasNoLeftoversToDelete() {
+        fixture.given(registered(inMembers(5)))
+                .when(new DeleteLeftoverWorkloads(ID, ID + "@l", List.of(cloneSet("b-cluster", "ud-b-x", "b", 1, REVISION)),
+                        T0.plusSeconds(60)))
+                .expectNoEvents();
     }
 
     @Test

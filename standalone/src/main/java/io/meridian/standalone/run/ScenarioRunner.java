@@ -160,7 +160,7 @@ public final class ScenarioRunner {
         }
         long deadline = System.nanoTime() + expect.within().toNanos();
         while (true) {
-            Check last = check.get();
+            Check last = attempt(check);
             if (last.holds()) {
                 return null;
             }
@@ -168,6 +168,19 @@ public final class ScenarioRunner {
                 return last.seen();
             }
             sleep(pollEvery);
+        }
+    }
+
+    /**
+     * One poll of an expectation; an API server that fails to answer (a timeout under load, a 5xx) is a poll that
+     * did not hold, tried again until {@code within} has passed, not the end of the step (the last error is what
+     * the step reports when it runs out of time).
+     */
+    static Check attempt(Supplier<Check> check) {
+        try {
+            return check.get();
+        } catch (KubernetesClientException e) {
+            return new Check(false, "API error " + e.getCode() + ": " + firstLine(String.valueOf(e.getMessage())));
         }
     }
 

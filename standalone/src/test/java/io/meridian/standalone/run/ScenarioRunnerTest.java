@@ -172,4 +172,14 @@ class ScenarioRunnerTest {
         assertThat(fleet.cluster("member2").isUnreachable()).isFalse();
         assertThat(new FleetObserver(fleet).spread("member1", "all", "ws").counts()).isEqualTo(Map.of("a", 0, "b", 0));
     }
+
+    @Test
+    void anApiErrorWhilePollingAnExpectationIsAPollThatDidNotHold() {
+        ScenarioRunner.Check check = ScenarioRunner.attempt(() -> {
+            throw new io.fabric8.kubernetes.client.KubernetesClientException("the server was too slow", 504, null);
+        });
+
+        assertThat(check.holds()).isFalse();
+        assertThat(check.seen()).isEqualTo("API error 504: the server was too slow");
+    }
 }

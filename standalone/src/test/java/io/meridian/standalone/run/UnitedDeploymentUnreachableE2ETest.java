@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
  * <p>{@code MemberClusterUnreachable} does reach the {@code ud-triggers} processor (west takes the scale-up
  * within seconds of the member being declared unreachable). The subset keeps the pods last <em>reported</em> ready,
  * so the scenario waits for east's pods to be Ready and reported before the cut: cut 3 s after the replicas were
- * set, a run ended {east: 4, west: 6}, as when east has no pod reported ready. Tagged soak: with its own runtime it
- * takes about 3.5 minutes on a busy 2-core machine.
+ * set, a run ended {east: 4, west: 6}, as when east has no pod reported ready. Tagged soak (in the default run): with
+ * its own runtime it takes 1 to 3.5 minutes on a busy 2-core machine.
  */
 @Tag("e2e")
 @Tag("soak")

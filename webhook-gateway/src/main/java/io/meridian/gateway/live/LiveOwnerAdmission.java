@@ -16,10 +16,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * needs it: a spread whose maxReplicas are percentages must see the workload's current replicas, which the
  * agents may not have reported yet. The command-service says so ({@code needsLiveOwners}); the request then
  * goes again with {@code liveOwners}, and the pod's controller is remembered for {@code remember} so that
- * its next pods are sent with their owners at once. Every other pod costs nothing more.
+ * its next pods are sent with their owners at once. Every other pod costs nothing more. A chain whose reads did
+ * not all come back in time is sent marked {@code liveOwnersIncomplete}: the command-service then refuses to
+ * decide on replicas it cannot know are current.
  */
 public final class LiveOwnerAdmission {
     static final String PATH = "api/admission/pods";
+    static final String INCOMPLETE_FIELD = "liveOwnersIncomplete";
     private static final int MAX_REMEMBERED = 10_000;
 
     private final OwnerChains chains;
@@ -27,10 +30,10 @@ public final class LiveOwnerAdmission {
     private final Duration remember;
     private final Map<String, Instant> needing = new ConcurrentHashMap<>();
 
-    /** Reads a pod's owner chain from its cluster now; empty when it cannot. */
+    /** Reads a pod's owner chain from its cluster now; empty (and complete) when there is no cluster to read. */
     @FunctionalInterface
     public interface OwnerChains {
-        List<JsonNode> read(String cluster, String namespace, JsonNode pod);
+        OwnerChain read(String cluster, String namespace, JsonNode pod);
     }
 
     public LiveOwnerAdmission(OwnerChains chains, Clock clock, Duration remember) {
@@ -41,7 +44,8 @@ public final class LiveOwnerAdmission {
 
     /** No member cluster to read: every request goes once, as it is. */
     public static LiveOwnerAdmission none() {
-        return new LiveOwnerAdmission((cluster, namespace, pod) -> List.of(), Clock.systemUTC(), Duration.ZERO);
+        return new LiveOwnerAdmission((cluster, namespace, pod) -> OwnerChain.complete(List.of()), Clock.systemUTC(),
+                Duration.ZERO);
     }
 
     /** POSTs the CREATE {@code body} (with {@code cluster} and {@code pod}) and answers the decision. */
@@ -63,9 +67,14 @@ public final class LiveOwnerAdmission {
         return answer;
     }
 
+    /** The body with {@code liveOwners}, and {@code liveOwnersIncomplete} when a read did not come back in time. */
     private ObjectNode withLiveOwners(ObjectNode body, String cluster, String namespace, JsonNode pod) {
         ObjectNode copy = body.deepCopy();
-        copy.putArray("liveOwners").addAll(chains.read(cluster, namespace, pod));
+        OwnerChain chain = chains.read(cluster, namespace, pod);
+        copy.putArray("liveOwners").addAll(chain.owners());
+        if (!chain.complete()) {
+            copy.put(INCOMPLETE_FIELD, true);
+        }
         return copy;
     }
 

@@ -50,30 +50,40 @@ public final class LiveOwnerChain implements AutoCloseable {
         this.timeout = timeout;
     }
 
-    /** The chain from the pod's controller upwards, as far as it could be read in time; empty without a controller. */
-    public List<JsonNode> read(String cluster, String namespace, JsonNode pod) {
+    /**
+     * The chain from the pod's controller upwards, as far as it could be read in time (then cut short);
+     * empty and complete without a controller.
+     */
+    public OwnerChain read(String cluster, String namespace, JsonNode pod) {
         long deadline = System.nanoTime() + timeout.toNanos();
         List<JsonNode> chain = new ArrayList<>();
         JsonNode owner = controllerOf(pod);
         for (int depth = 0; owner != null && depth < MAX_DEPTH; depth++) {
-            Optional<JsonNode> object = await(new Owner(cluster, namespace, owner.path("apiVersion").asText(""),
+            Optional<Optional<JsonNode>> object = await(new Owner(cluster, namespace, owner.path("apiVersion").asText(""),
                     owner.path("kind").asText(""), owner.path("name").asText("")), deadline);
             if (object.isEmpty()) {
+                return OwnerChain.cutShort(chain);
+            }
+            if (object.get().isEmpty()) {
                 break;
             }
-            chain.add(object.get());
-            owner = controllerOf(object.get());
+            chain.add(object.get().get());
+            owner = controllerOf(object.get().get());
         }
-        return chain;
+        return OwnerChain.complete(chain);
     }
 
-    private Optional<JsonNode> await(Owner owner, long deadline) {
+    /** The owner as read (empty when it does not exist), or empty when it could not be read in time. */
+    private Optional<Optional<JsonNode>> await(Owner owner, long deadline) {
         try {
-            return reads.read(owner).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            return Optional.of(reads.read(owner).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
         } catch (TimeoutException e) {
-            // the admission then falls back to the reported state, where the scale-up race can come back
             log.warn("{} {} in {} not read within {} ms", owner.kind(), owner.name(), owner.cluster(), timeout.toMillis());
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof ClusterClients.NoKubeconfig) {
+                // a cluster the gateway cannot read at all: the reported state is all there is
+                return Optional.of(Optional.empty());
+            }
             log.warn("{} {} in {} not read: {}", owner.kind(), owner.name(), owner.cluster(), e.getCause().toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

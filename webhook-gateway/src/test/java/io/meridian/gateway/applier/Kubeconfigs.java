@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 
 /** Test kubeconfigs: {@code <dir>/<cluster>.kubeconfig} pointing at one apiserver with a token; that apiserver. */
-final class Kubeconfigs {
+public final class Kubeconfigs {
     private Kubeconfigs() {
     }
 
@@ -20,7 +20,7 @@ final class Kubeconfigs {
         return new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new KubernetesCrudDispatcher(), false);
     }
 
-    static Path directory() {
+    public static Path directory() {
         try {
             return Files.createTempDirectory("kubeconfigs");
         } catch (IOException e) {
@@ -28,7 +28,7 @@ final class Kubeconfigs {
         }
     }
 
-    static Path write(Path directory, String cluster, String server) {
+    public static Path write(Path directory, String cluster, String server) {
         try {
             return Files.writeString(directory.resolve(cluster + ".kubeconfig"), """
                     apiVersion: v1

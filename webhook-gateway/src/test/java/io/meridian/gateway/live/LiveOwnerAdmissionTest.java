@@ -42,7 +42,7 @@ class LiveOwnerAdmissionTest {
         commands = new CommandServiceClient("http://127.0.0.1:" + stub.getAddress().getPort(), Duration.ofSeconds(2));
         admission = new LiveOwnerAdmission((cluster, namespace, pod) -> {
             chainReads.incrementAndGet();
-            return List.of(JSON.createObjectNode().put("kind", "Deployment").put("namespace", namespace));
+            return OwnerChain.complete(List.of(JSON.createObjectNode().put("kind", "Deployment").put("namespace", namespace)));
         }, Clock.systemUTC(), Duration.ofMinutes(10));
     }
 
@@ -60,6 +60,23 @@ class LiveOwnerAdmissionTest {
         assertThat(received.get(1).path("liveOwners").get(0).path("kind").asText()).isEqualTo("Deployment");
         assertThat(received.get(1).path("liveOwners").get(0).path("namespace").asText()).isEqualTo("pct");
         assertThat(((CommandAnswer.Answered) answer).body().path("reason").asText()).isEqualTo("decided with 1 live owner(s)");
+    }
+
+    @Test
+    void aChainCutShortIsSentMarkedIncomplete() {
+        LiveOwnerAdmission late = new LiveOwnerAdmission((cluster, namespace, pod) -> OwnerChain.cutShort(List.of()),
+                Clock.systemUTC(), Duration.ofMinutes(10));
+
+        late.post(commands, create("pct-web", "pct-web-1"));
+
+        assertThat(received.get(1).path("liveOwnersIncomplete").asBoolean()).isTrue();
+    }
+
+    @Test
+    void aCompleteChainIsNotMarked() {
+        admission.post(commands, create("pct-web", "pct-web-1"));
+
+        assertThat(received.get(1).has("liveOwnersIncomplete")).isFalse();
     }
 
     @Test
@@ -85,7 +102,8 @@ class LiveOwnerAdmissionTest {
 
     @Test
     void aControllerIsForgottenAfterItsTime() {
-        LiveOwnerAdmission forgetful = new LiveOwnerAdmission((cluster, namespace, pod) -> List.of(), Clock.systemUTC(),
+        LiveOwnerAdmission forgetful = new LiveOwnerAdmission((cluster, namespace, pod) -> OwnerChain.complete(List.of()),
+                Clock.systemUTC(),
                 Duration.ZERO.minusMillis(1));
         forgetful.post(commands, create("pct-web", "pct-web-1"));
         received.clear();

@@ -12,7 +12,13 @@ import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.apps.ReplicaSet;
 import io.fabric8.kubernetes.api.model.apps.ReplicaSetBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.meridian.gateway.applier.ClusterClients;
+import io.meridian.gateway.applier.Kubeconfigs;
 import io.meridian.gateway.applier.MockMember;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -48,12 +54,14 @@ class LiveOwnerChainTest {
         kube.apps().deployments().inNamespace("pct").withName("web").edit(d -> new DeploymentBuilder(d)
                 .editSpec().withReplicas(20).endSpec().build());
 
-        List<JsonNode> owners = chain.read("member1", "pct", podOwnedBy(rs));
+        OwnerChain read = chain.read("member1", "pct", podOwnedBy(rs));
+        List<JsonNode> owners = read.owners();
 
         assertThat(owners).extracting(o -> o.path("kind").asText() + "/" + o.path("metadata").path("name").asText())
                 .containsExactly("ReplicaSet/web-1", "Deployment/web");
         assertThat(owners.get(1).path("spec").path("replicas").asInt()).isEqualTo(20);
         assertThat(owners.get(1).path("metadata").path("resourceVersion").asText()).isNotEmpty();
+        assertThat(read.complete()).isTrue();
     }
 
     @Test
@@ -61,14 +69,29 @@ class LiveOwnerChainTest {
         ReplicaSet orphan = new ReplicaSetBuilder().withNewMetadata().withName("gone").withNamespace("pct")
                 .withUid("uid-gone").endMetadata().build();
 
-        assertThat(chain.read("member1", "pct", podOwnedBy(orphan))).isEmpty();
+        assertThat(chain.read("member1", "pct", podOwnedBy(orphan))).isEqualTo(OwnerChain.complete(List.of()));
     }
 
     @Test
     void aClusterWithoutKubeconfigGivesNoOwners() {
         ReplicaSet rs = new ReplicaSetBuilder().withNewMetadata().withName("web-1").withUid("uid-rs").endMetadata().build();
 
-        assertThat(chain.read("member9", "pct", podOwnedBy(rs))).isEmpty();
+        assertThat(chain.read("member9", "pct", podOwnedBy(rs))).isEqualTo(OwnerChain.complete(List.of()));
+    }
+
+    @Test
+    void aChainWhoseReadDoesNotComeBackInTimeIsCutShort() throws IOException {
+        ReplicaSet rs = new ReplicaSetBuilder().withNewMetadata().withName("web-1").withUid("uid-rs").endMetadata().build();
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Path dir = Kubeconfigs.directory();
+            Kubeconfigs.write(dir, "member1", "http://127.0.0.1:" + silent.getLocalPort());
+            LiveOwnerChain impatient = new LiveOwnerChain(new ClusterClients(dir, Duration.ofSeconds(5)), Duration.ofMillis(200));
+            try {
+                assertThat(impatient.read("member1", "pct", podOwnedBy(rs)).complete()).isFalse();
+            } finally {
+                impatient.close();
+            }
+        }
     }
 
     private static JsonNode podOwnedBy(HasMetadata owner) {

@@ -4,11 +4,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.command.cluster.ClusterChange;
 import io.meridian.command.cluster.ClusterChangeListener;
 import io.meridian.command.cluster.ClusterState;
+import io.meridian.command.ud.api.DeleteLeftoverWorkloads;
 import io.meridian.command.ud.api.RemoveUnitedDeployment;
+import io.meridian.command.ud.api.SubsetWorkload;
 import io.meridian.command.ud.api.UnitedDeploymentApi;
 import io.meridian.command.ud.api.UpsertUnitedDeployment;
+import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.axonframework.commandhandling.gateway.CommandGateway;
@@ -30,12 +37,16 @@ public class UnitedDeploymentFeed implements ClusterChangeListener {
     private final CommandGateway commands;
     private final ClusterState state;
     private final UdReconcileScheduler reconciles;
+    private final MemberReachability reachability;
+    private final Clock clock;
 
     public UnitedDeploymentFeed(CommandGateway commands, ClusterState state, UdReconcileScheduler reconciles,
-                                MemberReachability reachability) {
+                                MemberReachability reachability, Clock clock) {
+        this.clock = clock;
         this.commands = commands;
         this.state = state;
         this.reconciles = reconciles;
+        this.reachability = reachability;
         reachability.onChange(this::reachabilityChanged);
     }
 
@@ -49,6 +60,7 @@ public class UnitedDeploymentFeed implements ClusterChangeListener {
                 }
             }
         }
+        caughtUp.clusterNames().forEach(cluster -> deleteLeftovers(cluster, at));
     }
 
     @Override
@@ -88,6 +100,9 @@ public class UnitedDeploymentFeed implements ClusterChangeListener {
     }
 
     private void reachabilityChanged(String cluster) {
+        if (!reachability.unreachable().contains(cluster)) {
+            deleteLeftovers(cluster, clock.instant());
+        }
         for (String hostCluster : state.clusterNames()) {
             for (JsonNode ud : state.ofKind(hostCluster, SubsetWorkloads.UNITED_DEPLOYMENT)) {
                 for (JsonNode subset : ud.path("spec").path("topology").path("subsets")) {
@@ -98,6 +113,35 @@ public class UnitedDeploymentFeed implements ClusterChangeListener {
                 }
             }
         }
+    }
+
+    /**
+     * Subset workloads in {@code cluster} whose UnitedDeployment is gone: the deletes sent when it was removed did
+     * not reach them (the member was unreachable longer than the applier retries, or the service stopped first).
+     * The aggregate deletes them only if it recorded the removal, so a UnitedDeployment not reported yet loses nothing.
+     */
+    private void deleteLeftovers(String cluster, Instant at) {
+        Map<String, List<SubsetWorkload>> leftovers = new LinkedHashMap<>();
+        for (String namespace : state.namespaces(cluster)) {
+            for (JsonNode object : state.workloads(cluster, namespace)) {
+                if (object.path("metadata").path("deletionTimestamp").isMissingNode()) {
+                    SubsetWorkloads.ownerId(cluster, object).filter(id -> !reported(id)).ifPresent(id ->
+                            leftovers.computeIfAbsent(id, k -> new ArrayList<>()).add(new SubsetWorkload(cluster, object)));
+                }
+            }
+        }
+        leftovers.forEach((id, workloads) -> commands.send(new DeleteLeftoverWorkloads(id, id + "@" + UUID.randomUUID(),
+                workloads, at)).exceptionally(e -> {
+                    if (!(e instanceof AggregateNotFoundException || e.getCause() instanceof AggregateNotFoundException)) {
+                        log.warn("leftover workloads of UnitedDeployment {} not deleted: {}", id, e.toString());
+                    }
+                    return null;
+                }));
+    }
+
+    private boolean reported(String id) {
+        return UdRef.parse(id).flatMap(ref -> state.find(ref.cluster(), ref.namespace(), SubsetWorkloads.UNITED_DEPLOYMENT,
+                ref.name())).isPresent();
     }
 
     private boolean upsert(String id, String cluster, JsonNode ud, Instant at) {

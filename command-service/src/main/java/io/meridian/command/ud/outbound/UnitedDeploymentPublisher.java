@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.command.outbound.OutboundPublisher;
 import io.meridian.command.outbound.OutboundRecords;
+import io.meridian.command.ud.api.LeftoverWorkloadsDeleted;
 import io.meridian.command.ud.api.UdMutation;
 import io.meridian.command.ud.api.UnitedDeploymentApi;
 import io.meridian.command.ud.api.UnitedDeploymentChanged;
@@ -61,6 +62,15 @@ public class UnitedDeploymentPublisher {
         payload.set("mutations", KernelJson.tree(event.mutations()));
         List<ProducerRecord<String, String>> records = mutations(event.id(), event.decisionId(), event.at(), event.mutations());
         records.add(domainEvent(message, event.id(), sequence, "UnitedDeploymentRemoved", event.decisionId(), payload));
+        publisher.publish(records);
+    }
+
+    @EventHandler
+    void on(LeftoverWorkloadsDeleted event, EventMessage<?> message, @SequenceNumber long sequence) {
+        ObjectNode payload = reason(event.mutations().size() + " subset workload(s) of the removed UnitedDeployment found again; deleted");
+        payload.set("mutations", KernelJson.tree(event.mutations()));
+        List<ProducerRecord<String, String>> records = mutations(event.id(), event.decisionId(), event.at(), event.mutations());
+        records.add(domainEvent(message, event.id(), sequence, "LeftoverWorkloadsDeleted", event.decisionId(), payload));
         publisher.publish(records);
     }
 

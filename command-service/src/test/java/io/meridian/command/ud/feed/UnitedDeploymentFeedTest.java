@@ -10,6 +10,7 @@ import io.meridian.command.cluster.ClusterState;
 import io.meridian.command.kafka.MeridianProperties;
 import io.meridian.command.member.api.MemberClusterReady;
 import io.meridian.command.member.api.MemberClusterUnreachable;
+import io.meridian.command.ud.api.DeleteLeftoverWorkloads;
 import io.meridian.command.ud.api.ReconcileUnitedDeployment;
 import io.meridian.command.ud.api.RemoveUnitedDeployment;
 import io.meridian.command.ud.api.SubsetWorkload;
@@ -43,7 +44,8 @@ class UnitedDeploymentFeedTest {
     @BeforeEach
     void setUp() {
         SimpleCommandBus bus = SimpleCommandBus.builder().build();
-        for (Class<?> type : List.of(UpsertUnitedDeployment.class, RemoveUnitedDeployment.class, ReconcileUnitedDeployment.class)) {
+        for (Class<?> type : List.of(UpsertUnitedDeployment.class, RemoveUnitedDeployment.class, ReconcileUnitedDeployment.class,
+                DeleteLeftoverWorkloads.class)) {
             bus.subscribe(type.getName(), message -> {
                 sent.add(message.getPayload());
                 return null;
@@ -54,7 +56,7 @@ class UnitedDeploymentFeedTest {
         reachability = new MemberReachability();
         scheduler = new UdReconcileScheduler(state, gateway, Clock.fixed(T0, ZoneOffset.UTC), reachability,
                 new MeridianProperties(null, null, null, Duration.ofMillis(1), null, null));
-        feed = new UnitedDeploymentFeed(gateway, state, scheduler, reachability);
+        feed = new UnitedDeploymentFeed(gateway, state, scheduler, reachability, Clock.fixed(T0, ZoneOffset.UTC));
     }
 
     @AfterEach
@@ -211,6 +213,46 @@ class UnitedDeploymentFeedTest {
         ReconcileUnitedDeployment command = awaitReconcile();
         assertThat(command.unreachableClusters()).containsExactly("member2");
         assertThat(command.trigger()).isEqualTo("member cluster member2 reachability changed");
+    }
+
+    @Test
+    void aMemberReadyAgainHasTheWorkloadsOfAUnitedDeploymentNoLongerReportedDeleted() {
+        put("member2", "apps/v1", "Deployment", "ud-b-x", deployment("ud-b-x", "b", ANNOTATED));
+        put("member2", "apps/v1", "Deployment", "other", deployment("other", "b", "\"annotations\": {}"));
+        reachability.on(new MemberClusterUnreachable("member2", T0, T0));
+
+        reachability.on(new MemberClusterReady("member2", T0));
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> !leftovers().isEmpty());
+        assertThat(leftovers()).singleElement().satisfies(command -> {
+            assertThat(command.id()).isEqualTo(ID);
+            assertThat(command.workloads()).extracting(w -> w.cluster() + "/" + w.name()).containsExactly("member2/ud-b-x");
+        });
+    }
+
+    @Test
+    void theWorkloadsOfAUnitedDeploymentStillReportedAreNoLeftovers() throws InterruptedException {
+        udChange("Fixed");
+        put("member2", "apps/v1", "Deployment", "ud-b-x", deployment("ud-b-x", "b", ANNOTATED));
+
+        reachability.on(new MemberClusterReady("member2", T0));
+
+        Thread.sleep(100);
+        assertThat(leftovers()).isEmpty();
+    }
+
+    @Test
+    void atStartTheLeftoversOfEveryClusterAreDeleted() {
+        put("member2", "apps/v1", "Deployment", "ud-b-x", deployment("ud-b-x", "b", ANNOTATED));
+
+        feed.onCaughtUp(state, T0);
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> !leftovers().isEmpty());
+        assertThat(leftovers().get(0).workloads()).extracting(SubsetWorkload::name).containsExactly("ud-b-x");
+    }
+
+    private List<DeleteLeftoverWorkloads> leftovers() {
+        return sent.stream().filter(DeleteLeftoverWorkloads.class::isInstance).map(DeleteLeftoverWorkloads.class::cast).toList();
     }
 
     @Test
