@@ -34,6 +34,12 @@ public record WatchedResource(String group, String version, String plural, Strin
                 new WatchedResource("apps.meridian.io", "v1alpha1", "workloadrebalancers", "WorkloadRebalancer", false),
                 new WatchedResource("apps.meridian.io", "v1alpha1", "propagationpolicies", "PropagationPolicy", true),
                 new WatchedResource("apps.karmada.io", "v1alpha1", "workloadrebalancers", "WorkloadRebalancer", false),
-                new WatchedResource("policy.karmada.io", "v1alpha1", "propagationpolicies", "PropagationPolicy", true));
+                new WatchedResource("policy.karmada.io", "v1alpha1", "propagationpolicies", "PropagationPolicy", true),
+                new WatchedResource("apps.meridian.io", "v1alpha1", "clusterpropagationpolicies",
+                        "ClusterPropagationPolicy", false),
+                new WatchedResource("policy.karmada.io", "v1alpha1", "clusterpropagationpolicies",
+                        "ClusterPropagationPolicy", false),
+                new WatchedResource("apps.meridian.io", "v1alpha1", "memberclusters", "MemberCluster", false),
+                new WatchedResource("cluster.karmada.io", "v1alpha1", "clusters", "Cluster", false));
     }
 }

@@ -54,6 +54,7 @@ public final class ResourceKinds {
     kinds.add(custom(MERIDIAN, "v1alpha1", "WorkloadRebalancer", "workloadrebalancers", false, false));
     kinds.add(custom(MERIDIAN, "v1alpha1", "PropagationPolicy", "propagationpolicies", true, false));
     kinds.add(custom(MERIDIAN, "v1alpha1", "MemberCluster", "memberclusters", false, false));
+    kinds.add(custom(MERIDIAN, "v1alpha1", "ClusterPropagationPolicy", "clusterpropagationpolicies", false, false));
     kinds.add(custom("apps.karmada.io", "v1alpha1", "WorkloadRebalancer", "workloadrebalancers", false, false));
     kinds.add(custom("policy.karmada.io", "v1alpha1", "PropagationPolicy", "propagationpolicies", true, false));
     kinds.add(custom("policy.karmada.io", "v1alpha1", "ClusterPropagationPolicy", "clusterpropagationpolicies",

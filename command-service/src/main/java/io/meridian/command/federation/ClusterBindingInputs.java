@@ -33,7 +33,7 @@ public class ClusterBindingInputs implements BindingInputs {
                 .orElse(null);
         JsonNode policy = template == null ? null : PolicyMatch.select(policies(host.get(), ref.namespace()), template)
                 .orElse(null);
-        List<MemberView> members = fleet.members();
+        List<MemberView> members = ClusterObjects.describe(fleet.members(), clusterObjects(host.get()));
         Map<String, BindingSource.CopyState> copies = new HashMap<>();
         for (MemberView member : members) {
             boolean isHost = member.name().equals(host.get());
@@ -46,9 +46,31 @@ public class ClusterBindingInputs implements BindingInputs {
         return Optional.of(new BindingSource(host.get(), template, policy, members, copies));
     }
 
-    /** The PropagationPolicies of a namespace of the host (read from the state's index of the namespace). */
+    /** The Cluster and MemberCluster objects of the host (cluster-scoped). */
+    private List<JsonNode> clusterObjects(String host) {
+        List<JsonNode> objects = new java.util.ArrayList<>(state.ofKind(host, "", ClusterObjects.KIND));
+        objects.addAll(state.ofKind(host, "", ClusterObjects.MEMBER_KIND));
+        return objects;
+    }
+
+    /**
+     * The policies that may select a template of a namespace of the host: the namespace's PropagationPolicies and
+     * every ClusterPropagationPolicy (read from the state's index of the namespace, and of cluster-scoped objects).
+     */
     List<? extends JsonNode> policies(String host, String namespace) {
-        return state.workloads(host, namespace, PolicyMatch.KIND);
+        List<JsonNode> clusterPolicies = state.workloads(host, "", PolicyMatch.CLUSTER_KIND);
+        if (clusterPolicies.isEmpty()) {
+            return state.workloads(host, namespace, PolicyMatch.KIND);
+        }
+        List<JsonNode> policies = new java.util.ArrayList<>(state.workloads(host, namespace, PolicyMatch.KIND));
+        policies.addAll(clusterPolicies);
+        return policies;
+    }
+
+    /** The templates of every namespace of the host that one ClusterPropagationPolicy selects, as binding ids. */
+    List<String> templatesSelectedEverywhere(String host, JsonNode clusterPolicy) {
+        return state.namespaces(host).stream().filter(namespace -> !namespace.isEmpty())
+                .flatMap(namespace -> templatesSelectedBy(host, namespace, clusterPolicy).stream()).toList();
     }
 
     /** The templates of a namespace of the host that some policy selects, as binding ids, in order. */

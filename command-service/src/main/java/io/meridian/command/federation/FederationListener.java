@@ -9,8 +9,10 @@ import java.util.Optional;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 
 /**
- * Cluster changes that concern bindings: a template or a PropagationPolicy of the host changing syncs the
- * bindings it may concern; a copy changing in a member syncs its binding (a reschedule waits for its copies).
+ * Cluster changes that concern bindings: a template, a PropagationPolicy or a ClusterPropagationPolicy of the host
+ * changing syncs the bindings it may concern; a Karmada Cluster or Meridian MemberCluster object of the host (a
+ * member's labels, provider, region, zones) changing syncs every binding; a copy changing in a member syncs its
+ * binding (a reschedule waits for its copies).
  * At start the member clusters are read back from the event store and every selected template is synced.
  */
 public class FederationListener implements ClusterChangeListener {
@@ -43,6 +45,16 @@ public class FederationListener implements ClusterChangeListener {
                 .flatMap(namespace -> inputs.selectedTemplates(host, namespace).stream())));
     }
 
+    private static String trigger(ClusterChange change) {
+        return change.kind() + " " + change.ref().name() + (change.deleted() ? " deleted" : " changed");
+    }
+
+    private java.util.List<String> selectedBy(String host, String namespace, ClusterChange change) {
+        return PolicyMatch.CLUSTER_KIND.equals(change.kind())
+                ? inputs.templatesSelectedEverywhere(host, change.current())
+                : inputs.templatesSelectedBy(host, namespace, change.current());
+    }
+
     @Override
     public void onChange(ClusterChange change) {
         Optional<String> host = fleet.host();
@@ -51,11 +63,12 @@ public class FederationListener implements ClusterChangeListener {
         }
         String namespace = change.ref().namespace();
         if (change.cluster().equals(host.get())) {
-            if (PolicyMatch.KIND.equals(change.kind())) {
+            if (PolicyMatch.isPolicyKind(change.kind())) {
                 // the templates it selects now, and every binding seen (among them those it selected before)
-                String trigger = "PropagationPolicy " + change.ref().name() + (change.deleted() ? " deleted" : " changed");
-                syncs.requestAll(trigger, change.current() == null ? java.util.stream.Stream.empty()
-                        : inputs.templatesSelectedBy(host.get(), namespace, change.current()).stream());
+                syncs.requestAll(trigger(change), change.current() == null ? java.util.stream.Stream.empty()
+                        : selectedBy(host.get(), namespace, change).stream());
+            } else if (ClusterObjects.isClusterObject(change)) {
+                syncEverything(trigger(change));
             } else if (FederatedTemplate.isTemplateKind(change.kind())) {
                 String id = new BindingRef(namespace, change.kind(), change.ref().name()).id();
                 if (syncs.isKnown(id) || change.current() != null

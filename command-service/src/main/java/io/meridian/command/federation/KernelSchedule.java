@@ -21,7 +21,8 @@ import java.util.Map;
 /**
  * One schedule of a binding by the kernel: the Ready member clusters are the candidates (an unreachable one is
  * filtered out as Karmada's taint filter does), their free pod slots the allocatable replicas, and with
- * {@code clusterAffinities} the kernel's term walk.
+ * {@code clusterAffinities} the kernel's term walk. Labels, provider, region and zones come from the members'
+ * Cluster objects ({@link ClusterObjects}).
  */
 final class KernelSchedule {
     private KernelSchedule() {
@@ -36,7 +37,7 @@ final class KernelSchedule {
 
     static Outcome run(BindingState binding, List<MemberView> members, ScheduleMode mode) {
         List<MemberCluster> clusters = members.stream().filter(MemberView::ready)
-                .map(m -> MemberCluster.named(m.name())).toList();
+                .map(ClusterObjects::model).toList();
         Map<String, Long> allocatable = new LinkedHashMap<>();
         members.stream().filter(m -> m.ready() && m.freePods() != null)
                 .forEach(m -> allocatable.put(m.name(), m.freePods()));

@@ -11,26 +11,38 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
- * Which PropagationPolicy ({@code policy.karmada.io/v1alpha1} or {@code apps.meridian.io/v1alpha1}) of the
- * template's namespace selects it: a resourceSelector matching apiVersion, kind and, when given, name, namespace
- * and labelSelector. Among several, the highest {@code spec.priority} wins, then the most specific selector
- * (name over labelSelector over kind alone), then the policy name.
+ * Which policy ({@code policy.karmada.io/v1alpha1} or {@code apps.meridian.io/v1alpha1}) selects a template: a
+ * resourceSelector matching apiVersion, kind and, when given, name, namespace and labelSelector. A PropagationPolicy
+ * of the template's namespace that matches wins over every ClusterPropagationPolicy (cluster-scoped, selecting
+ * templates of any namespace). Among several of one kind, the highest {@code spec.priority} wins, then the most
+ * specific selector (name over labelSelector over kind alone), then the policy name.
  */
 public final class PolicyMatch {
     public static final String KIND = "PropagationPolicy";
+    public static final String CLUSTER_KIND = "ClusterPropagationPolicy";
     private static final int MAX_PARSED_SELECTORS = 10_000;
     private static final Map<JsonNode, LabelSelector> PARSED_SELECTORS = new ConcurrentHashMap<>();
 
     private PolicyMatch() {
     }
 
+    public static boolean isPolicyKind(String kind) {
+        return KIND.equals(kind) || CLUSTER_KIND.equals(kind);
+    }
+
+    /** The policy for the template among PropagationPolicies and ClusterPropagationPolicies (others are ignored). */
     public static Optional<JsonNode> select(List<? extends JsonNode> policies, JsonNode template) {
         String namespace = template.path("metadata").path("namespace").asText("");
-        return policies.stream()
-                .filter(p -> KIND.equals(p.path("kind").asText()))
-                .filter(p -> p.path("metadata").path("namespace").asText("").equals(namespace))
+        return best(policies.stream().filter(p -> KIND.equals(p.path("kind").asText()))
+                .filter(p -> p.path("metadata").path("namespace").asText("").equals(namespace)), template)
+                .or(() -> best(policies.stream().filter(p -> CLUSTER_KIND.equals(p.path("kind").asText())), template));
+    }
+
+    private static Optional<JsonNode> best(Stream<? extends JsonNode> policies, JsonNode template) {
+        return policies
                 .filter(p -> p.path("metadata").path("deletionTimestamp").isMissingNode())
                 .filter(p -> specificity(p, template) > 0)
                 .sorted(Comparator.<JsonNode>comparingInt(p -> -p.path("spec").path("priority").asInt(0))
@@ -53,8 +65,10 @@ public final class PolicyMatch {
         return value.canConvertToInt() ? value.intValue() : null;
     }
 
+    /** {@code apiVersion/name}, with {@code ClusterPropagationPolicy/} before the name for that kind. */
     public static String name(JsonNode policy) {
-        return policy.path("apiVersion").asText() + "/" + policy.path("metadata").path("name").asText();
+        String kind = CLUSTER_KIND.equals(policy.path("kind").asText()) ? CLUSTER_KIND + "/" : "";
+        return policy.path("apiVersion").asText() + "/" + kind + policy.path("metadata").path("name").asText();
     }
 
     /** A template a selector names: its kind and name. */

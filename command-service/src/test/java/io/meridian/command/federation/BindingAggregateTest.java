@@ -42,7 +42,7 @@ class BindingAggregateTest {
         fixture.registerInjectableResource(inputs);
     }
 
-    private static SyncBinding sync(int seconds) {
+    static SyncBinding sync(int seconds) {
         return new SyncBinding(ID, "test", T0.plusSeconds(seconds));
     }
 
@@ -64,7 +64,7 @@ class BindingAggregateTest {
 
     /** The recorded payloads, one predicate each, in order. */
     @SafeVarargs
-    private static Matcher<List<EventMessage<?>>> events(Predicate<Object>... payloads) {
+    static Matcher<List<EventMessage<?>>> events(Predicate<Object>... payloads) {
         return new BaseMatcher<>() {
             @Override
             public boolean matches(Object actual) {
@@ -87,7 +87,7 @@ class BindingAggregateTest {
         };
     }
 
-    private static Predicate<Object> scheduledWhere(Predicate<BindingScheduled> test) {
+    static Predicate<Object> scheduledWhere(Predicate<BindingScheduled> test) {
         return p -> p instanceof BindingScheduled s && test.test(s);
     }
 

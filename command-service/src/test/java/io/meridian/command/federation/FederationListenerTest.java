@@ -140,4 +140,89 @@ class FederationListenerTest {
 
         assertThat(syncedBindings()).containsExactlyInAnyOrder(FederationFixtures.ID, "binding:default/Deployment/web");
     }
+
+    private static ObjectNode inNamespace(ObjectNode template, String namespace, String name) {
+        ((ObjectNode) template.get("metadata")).put("namespace", namespace).put("name", name);
+        return template;
+    }
+
+    private static ObjectNode clusterPolicy() {
+        return (ObjectNode) FederationFixtures.read("""
+                {"apiVersion":"policy.karmada.io/v1alpha1","kind":"ClusterPropagationPolicy","metadata":{"name":"all"},
+                 "spec":{"resourceSelectors":[{"apiVersion":"apps/v1","kind":"Deployment",
+                          "labelSelector":{"matchLabels":{"app":"nginx"}}}],
+                         "placement":{"clusterAffinity":{"clusterNames":["member1","member2"]}}}}
+                """);
+    }
+
+    @Test
+    void aClusterPropagationPolicySyncsTheTemplatesItSelectsInEveryNamespace() throws InterruptedException {
+        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
+        upsert("member1", inNamespace(deployment(2), "team-a", "web"));
+        upsert("member1", inNamespace(deployment(2), "team-b", "api"));
+        ObjectNode unlabelled = inNamespace(deployment(2), "team-b", "batch");
+        ((ObjectNode) unlabelled.get("metadata")).putObject("labels").put("app", "batch");
+        upsert("member1", unlabelled);
+
+        listener.onChange(upsert("member1", clusterPolicy()));
+        assertThat(syncs.awaitIdle(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+        assertThat(syncedBindings()).containsExactlyInAnyOrder("binding:team-a/Deployment/web",
+                "binding:team-b/Deployment/api");
+    }
+
+    @Test
+    void aTemplateOnlyAClusterPropagationPolicySelectsIsSynced() {
+        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
+        upsert("member1", clusterPolicy());
+        listener.onChange(upsert("member1", inNamespace(deployment(2), "team-a", "web")));
+        await().atMost(Duration.ofSeconds(5)).until(() -> !sent.isEmpty());
+        assertThat(syncedBindings()).containsExactly("binding:team-a/Deployment/web");
+    }
+
+    @Test
+    void aClusterObjectChangeOfTheHostSyncsEveryBinding() throws InterruptedException {
+        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
+        upsert("member1", staticWeights(2, 1));
+        upsert("member1", deployment(9));
+        upsert("member1", clusterPolicy());
+        upsert("member1", inNamespace(deployment(2), "team-a", "web"));
+
+        listener.onChange(upsert("member1", FederationFixtures.read("""
+                {"apiVersion":"cluster.karmada.io/v1alpha1","kind":"Cluster",
+                 "metadata":{"name":"member2","labels":{"env":"prod"}},"spec":{"region":"eu"}}
+                """)));
+        assertThat(syncs.awaitIdle(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+        assertThat(syncedBindings()).containsExactlyInAnyOrder(FederationFixtures.ID, "binding:team-a/Deployment/web");
+    }
+
+    @Test
+    void aClusterOfAnotherApiGroupIsNotAMember() throws InterruptedException {
+        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
+        upsert("member1", staticWeights(2, 1));
+        upsert("member1", deployment(9));
+
+        listener.onChange(upsert("member1", FederationFixtures.read("""
+                {"apiVersion":"cluster.x-k8s.io/v1beta1","kind":"Cluster","metadata":{"name":"capi"}}
+                """)));
+        Thread.sleep(300);
+
+        assertThat(sent).isEmpty();
+    }
+
+    @Test
+    void aMemberClusterChangeOfTheHostSyncsEveryBinding() throws InterruptedException {
+        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
+        upsert("member1", staticWeights(2, 1));
+        upsert("member1", deployment(9));
+
+        listener.onChange(upsert("member1", FederationFixtures.read("""
+                {"apiVersion":"apps.meridian.io/v1alpha1","kind":"MemberCluster",
+                 "metadata":{"name":"member2","labels":{"env":"prod"}},"spec":{"region":"eu"}}
+                """)));
+        assertThat(syncs.awaitIdle(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+        assertThat(syncedBindings()).containsExactly(FederationFixtures.ID);
+    }
 }

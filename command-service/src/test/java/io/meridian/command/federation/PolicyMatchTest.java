@@ -18,6 +18,86 @@ class PolicyMatchTest {
                 """.formatted(name, priority, selector));
     }
 
+    private static JsonNode clusterPolicy(String name, String selector, int priority) {
+        return read("""
+                {"apiVersion":"policy.karmada.io/v1alpha1","kind":"ClusterPropagationPolicy",
+                 "metadata":{"name":"%s"},
+                 "spec":{"priority":%d,"resourceSelectors":[%s],"placement":{}}}
+                """.formatted(name, priority, selector));
+    }
+
+    private static final String BY_NAME = "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"name\":\"nginx\"}";
+    private static final String KIND_ONLY = "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\"}";
+    private static final String BY_LABEL = "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\","
+            + "\"labelSelector\":{\"matchLabels\":{\"app\":\"nginx\"}}}";
+
+    @Test
+    void aClusterPropagationPolicySelectsATemplateOfAnyNamespace() {
+        JsonNode everywhere = clusterPolicy("everywhere", KIND_ONLY, 0);
+        JsonNode template = deployment(3);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) template.get("metadata")).put("namespace", "team-a");
+        assertThat(PolicyMatch.select(List.of(everywhere), template)).contains(everywhere);
+    }
+
+    @Test
+    void aMatchingPropagationPolicyWinsOverAClusterPropagationPolicyOfHigherPriority() {
+        JsonNode cluster = clusterPolicy("cluster", BY_NAME, 100);
+        JsonNode namespaced = policy("namespaced", KIND_ONLY, 0);
+        assertThat(PolicyMatch.select(List.of(cluster, namespaced), deployment(3))).contains(namespaced);
+    }
+
+    @Test
+    void aPropagationPolicyOfAnotherNamespaceLeavesTheTemplateToTheClusterPropagationPolicy() {
+        JsonNode cluster = clusterPolicy("cluster", KIND_ONLY, 0);
+        JsonNode elsewhere = read(policy("elsewhere", KIND_ONLY, 5).toString().replace("\"default\"", "\"other\""));
+        assertThat(PolicyMatch.select(List.of(elsewhere, cluster), deployment(3))).contains(cluster);
+    }
+
+    @Test
+    void amongClusterPropagationPoliciesTheHigherPriorityWins() {
+        JsonNode byName = clusterPolicy("by-name", BY_NAME, 0);
+        JsonNode kindOnly = clusterPolicy("kind-only", KIND_ONLY, 1);
+        assertThat(PolicyMatch.select(List.of(byName, kindOnly), deployment(3))).contains(kindOnly);
+    }
+
+    @Test
+    void amongClusterPropagationPoliciesOfOnePriorityTheMoreSpecificSelectorWins() {
+        JsonNode kindOnly = clusterPolicy("a-kind", KIND_ONLY, 0);
+        JsonNode byLabel = clusterPolicy("b-label", BY_LABEL, 0);
+        JsonNode byName = clusterPolicy("c-name", BY_NAME, 0);
+        assertThat(PolicyMatch.select(List.of(kindOnly, byLabel), deployment(3))).contains(byLabel);
+        assertThat(PolicyMatch.select(List.of(kindOnly, byLabel, byName), deployment(3))).contains(byName);
+    }
+
+    @Test
+    void amongEquallySpecificClusterPropagationPoliciesTheFirstNameWins() {
+        JsonNode zebra = clusterPolicy("zebra", KIND_ONLY, 0);
+        JsonNode alpha = clusterPolicy("alpha", KIND_ONLY, 0);
+        assertThat(PolicyMatch.select(List.of(zebra, alpha), deployment(3))).contains(alpha);
+    }
+
+    @Test
+    void aClusterPropagationPolicySelectorNamingANamespaceSelectsOnlyThere() {
+        JsonNode otherNamespace = clusterPolicy("other", "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\","
+                + "\"namespace\":\"other\"}", 0);
+        assertThat(PolicyMatch.select(List.of(otherNamespace), deployment(3))).isEmpty();
+    }
+
+    @Test
+    void aClusterPropagationPolicyBeingDeletedSelectsNothing() {
+        JsonNode deleting = clusterPolicy("deleting", KIND_ONLY, 0);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) deleting.get("metadata"))
+                .put("deletionTimestamp", "2026-11-22T04:00:00Z");
+        assertThat(PolicyMatch.select(List.of(deleting), deployment(3))).isEmpty();
+    }
+
+    @Test
+    void aClusterPropagationPolicyIsNamedWithItsKind() {
+        assertThat(PolicyMatch.name(clusterPolicy("spread", KIND_ONLY, 0)))
+                .isEqualTo("policy.karmada.io/v1alpha1/ClusterPropagationPolicy/spread");
+        assertThat(PolicyMatch.name(policy("spread", KIND_ONLY, 0))).isEqualTo("policy.karmada.io/v1alpha1/spread");
+    }
+
     @Test
     void aSelectorNamingTheTemplateBeatsALabelSelector() {
         JsonNode byLabel = policy("a-label", "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\","

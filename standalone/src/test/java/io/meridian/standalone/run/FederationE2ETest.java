@@ -36,4 +36,16 @@ class FederationE2ETest extends FederationRuntime {
         assumeTrue(Files.isRegularFile(STATIC_WEIGHTS), "no " + STATIC_WEIGHTS + " here");
         FederationRuntime.runAll(runtime, FederationRuntime.file(STATIC_WEIGHTS));
     }
+
+    @Test
+    @Order(4)
+    void aClusterPropagationPolicyPlacesATemplateOfAnyNamespaceUntilAPropagationPolicyTakesOver() {
+        FederationRuntime.runAll(runtime, FederationRuntime.scenario("cluster-propagation-policy.yaml"));
+    }
+
+    @Test
+    @Order(5)
+    void clusterObjectsLabelsAndRegionsPlaceAndAClusterLabelChangeRePlaces() {
+        FederationRuntime.runAll(runtime, FederationRuntime.scenario("cluster-labels-regions.yaml"));
+    }
 }

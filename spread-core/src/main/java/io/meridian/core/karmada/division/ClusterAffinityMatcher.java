@@ -27,21 +27,43 @@ public final class ClusterAffinityMatcher {
                 && (affinity.clusterNames().isEmpty() || affinity.clusterNames().contains(cluster.name()));
     }
 
-    /** The cluster's non-empty provider, region and zone act as the labels the field requirements look at. */
+    /**
+     * The cluster's non-empty provider and region act as the labels the field requirements look at; a {@code zone}
+     * requirement looks at all its zones ({@link #matchesZones}).
+     */
     static boolean matchesFields(FieldSelector selector, MemberCluster cluster) {
         if (selector == null) {
             return true;
         }
         Map<String, String> fields = new TreeMap<>();
-        for (String key : List.of(MemberCluster.PROVIDER, MemberCluster.REGION, MemberCluster.ZONE)) {
+        for (String key : List.of(MemberCluster.PROVIDER, MemberCluster.REGION)) {
             cluster.field(key).filter(value -> !value.isEmpty()).ifPresent(value -> fields.put(key, value));
         }
         for (NodeSelectorRequirement expression : selector.matchExpressions()) {
-            if (!new SetRequirement(expression.getKey(), expression.getOperator(), expression.getValues())
-                    .matches(fields)) {
+            boolean matches = MemberCluster.ZONE.equals(expression.getKey())
+                    ? matchesZones(expression.getOperator(), expression.getValues(), cluster.zones())
+                    : new SetRequirement(expression.getKey(), expression.getOperator(), expression.getValues())
+                    .matches(fields);
+            if (!matches) {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * A zone requirement against every zone of the cluster: {@code In} holds when the cluster has zones and all are
+     * listed, {@code NotIn} when none is listed, {@code Exists} when it has a zone, {@code DoesNotExist} when it has
+     * none. For a cluster in one zone this is the label rule; unknown operators and empty lists match nothing.
+     */
+    static boolean matchesZones(String operator, List<String> values, List<String> zones) {
+        List<String> listed = values == null ? List.of() : values;
+        return switch (operator == null ? "" : operator) {
+            case "In" -> !listed.isEmpty() && !zones.isEmpty() && listed.containsAll(zones);
+            case "NotIn" -> !listed.isEmpty() && zones.stream().noneMatch(listed::contains);
+            case "Exists" -> !zones.isEmpty();
+            case "DoesNotExist" -> zones.isEmpty();
+            default -> false;
+        };
     }
 }

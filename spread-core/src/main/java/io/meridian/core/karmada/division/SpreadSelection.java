@@ -7,6 +7,7 @@ import io.meridian.core.karmada.model.SpreadConstraint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.ToLongFunction;
 
 /** Step 5 of one schedule (§3): which of the ordered candidates are selected under the spread constraints. */
 public final class SpreadSelection {
@@ -27,19 +28,36 @@ public final class SpreadSelection {
 
     /**
      * Selects from candidates already in preference order. Without spread constraints, or for a static-weight
-     * placement, every candidate is selected. Otherwise a cluster constraint picks up to maxGroups clusters and,
+     * placement, every candidate is selected. A region, zone, provider or label constraint selects groups of
+     * clusters ({@link GroupSpreadSelection}). Otherwise a cluster constraint picks up to maxGroups clusters and,
      * for Divided placements, swaps in clusters with more available until they can hold {@code replicas}.
      */
     public static Selection select(Placement placement, List<ClusterCandidate> ordered, int replicas) {
         if (placement.spreadConstraints().isEmpty() || placement.isStaticWeight()) {
             return new Selection.Selected(ordered);
         }
-        if (constraint(placement, SpreadConstraint.REGION).isPresent()) {
-            return new Selection.Rejected("spread by region is not supported by this kernel yet");
+        Optional<SpreadConstraint> byCluster = constraint(placement, SpreadConstraint.CLUSTER);
+        Optional<SpreadConstraint> byGroup = groupConstraint(placement);
+        if (byGroup.isPresent()) {
+            return GroupSpreadSelection.select(byGroup.get(), byCluster, ordered, replicas, isDivided(placement));
         }
-        return constraint(placement, SpreadConstraint.CLUSTER)
+        return byCluster
                 .map(clusterConstraint -> byCluster(clusterConstraint, ordered, replicas, isDivided(placement)))
-                .orElseGet(() -> new Selection.Rejected("only cluster and region spread constraints are supported"));
+                .orElseGet(() -> new Selection.Rejected("no usable spread constraint"));
+    }
+
+    /**
+     * The constraint that groups clusters: region first (it takes priority over cluster upstream), then zone,
+     * provider, and the first label constraint (Meridian's additions; upstream rejects them).
+     */
+    private static Optional<SpreadConstraint> groupConstraint(Placement placement) {
+        for (String field : List.of(SpreadConstraint.REGION, SpreadConstraint.ZONE, SpreadConstraint.PROVIDER)) {
+            Optional<SpreadConstraint> found = constraint(placement, field);
+            if (found.isPresent()) {
+                return found;
+            }
+        }
+        return placement.spreadConstraints().stream().filter(c -> !c.spreadByLabel().isEmpty()).findFirst();
     }
 
     private static Optional<SpreadConstraint> constraint(Placement placement, String field) {
@@ -78,14 +96,19 @@ public final class SpreadSelection {
     /** Replaces the pick at {@code slot} by the unpicked cluster with the most available, if that has more. */
     private static void swapForMoreAvailable(List<ClusterCandidate> picked, int slot,
                                              List<ClusterCandidate> unpicked) {
+        swapForMore(picked, slot, unpicked, ClusterCandidate::available);
+    }
+
+    /** Replaces the pick at {@code slot} by the first unpicked item with the most available, if that has more. */
+    static <T> void swapForMore(List<T> picked, int slot, List<T> unpicked, ToLongFunction<T> available) {
         int best = 0;
         for (int i = 1; i < unpicked.size(); i++) {
-            if (unpicked.get(i).available() > unpicked.get(best).available()) {
+            if (available.applyAsLong(unpicked.get(i)) > available.applyAsLong(unpicked.get(best))) {
                 best = i;
             }
         }
-        if (unpicked.get(best).available() > picked.get(slot).available()) {
-            ClusterCandidate replaced = picked.set(slot, unpicked.get(best));
+        if (available.applyAsLong(unpicked.get(best)) > available.applyAsLong(picked.get(slot))) {
+            T replaced = picked.set(slot, unpicked.get(best));
             unpicked.set(best, replaced);
         }
     }

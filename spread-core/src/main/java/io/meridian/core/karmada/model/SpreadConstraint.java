@@ -7,6 +7,8 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 public record SpreadConstraint(String spreadByField, String spreadByLabel, int maxGroups, int minGroups) {
     public static final String CLUSTER = "cluster";
     public static final String REGION = "region";
+    public static final String ZONE = "zone";
+    public static final String PROVIDER = "provider";
 
     public SpreadConstraint {
         spreadByField = spreadByField == null ? "" : spreadByField;
@@ -21,5 +23,18 @@ public record SpreadConstraint(String spreadByField, String spreadByLabel, int m
 
     public boolean spreadsBy(String field) {
         return spreadByField.equals(field);
+    }
+
+    /** The group a cluster falls in (its region, zone, provider or label value); empty when it has none. */
+    public String groupOf(MemberCluster cluster) {
+        if (!spreadByLabel.isEmpty()) {
+            return cluster.labels().getOrDefault(spreadByLabel, "");
+        }
+        return cluster.field(spreadByField).orElse("");
+    }
+
+    /** What the constraint groups by, for messages: a field name or {@code label <key>}. */
+    public String groupName() {
+        return spreadByLabel.isEmpty() ? spreadByField : "label " + spreadByLabel;
     }
 }

@@ -63,4 +63,27 @@ class ClusterAffinityMatcherTest {
         assertThat(ClusterAffinityMatcher.matches(fields("zone", "DoesNotExist"), bare)).isTrue();
         assertThat(ClusterAffinityMatcher.matches(fields("zone", "In", ""), bare)).isFalse();
     }
+
+    private static final MemberCluster TWO_ZONES = MemberCluster.inZones("multi", Map.of(), "aws", "eu-west-1",
+            List.of("eu-west-1a", "eu-west-1b"));
+
+    @Test
+    void zoneInHoldsWhenEveryZoneOfTheClusterIsListed() {
+        assertThat(ClusterAffinityMatcher.matches(fields("zone", "In", "eu-west-1a", "eu-west-1b", "x"), TWO_ZONES))
+                .isTrue();
+        assertThat(ClusterAffinityMatcher.matches(fields("zone", "In", "eu-west-1a"), TWO_ZONES)).isFalse();
+    }
+
+    @Test
+    void zoneNotInHoldsWhenNoZoneOfTheClusterIsListed() {
+        assertThat(ClusterAffinityMatcher.matches(fields("zone", "NotIn", "eu-west-1c"), TWO_ZONES)).isTrue();
+        assertThat(ClusterAffinityMatcher.matches(fields("zone", "NotIn", "eu-west-1b"), TWO_ZONES)).isFalse();
+    }
+
+    @Test
+    void aClusterInSeveralZonesHasZonesButNoSingleZone() {
+        assertThat(ClusterAffinityMatcher.matches(fields("zone", "Exists"), TWO_ZONES)).isTrue();
+        assertThat(TWO_ZONES.zone()).isEmpty();
+        assertThat(MemberCluster.inZones("one", Map.of(), "", "", List.of("z1")).zone()).isEqualTo("z1");
+    }
 }

@@ -17,11 +17,11 @@ class SpreadSelectionTest {
             ClusterCandidate.named("c").withAvailable(1),
             ClusterCandidate.named("d").withAvailable(9));
 
-    private static Placement placement(ReplicaScheduling scheduling, SpreadConstraint... constraints) {
+    static Placement placement(ReplicaScheduling scheduling, SpreadConstraint... constraints) {
         return new Placement(null, null, List.of(constraints), scheduling);
     }
 
-    private static List<String> selectedNames(SpreadSelection.Selection selection) {
+    static List<String> selectedNames(SpreadSelection.Selection selection) {
         assertThat(selection).isInstanceOf(SpreadSelection.Selection.Selected.class);
         return ((SpreadSelection.Selection.Selected) selection).clusters().stream().map(ClusterCandidate::name)
                 .toList();
