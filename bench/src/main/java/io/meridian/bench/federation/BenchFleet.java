@@ -83,10 +83,37 @@ public final class BenchFleet implements AutoCloseable {
             for (int i = 0; i < members; i++) {
                 names.add(FleetShape.memberName(i));
             }
+            fleet.awaitReady(names, progress);
             try (CopyWatch copies = new CopyWatch(fleet, names)) {
                 return measurement.measure(fleet, copies);
             }
         }
+    }
+
+    /**
+     * Waits until the command-service has declared every member Ready ({@code MemberClusterReady}): templates
+     * placed before a member is Ready are divided without it, and Steady mode does not move them afterwards (on a
+     * loaded machine the agents' first heartbeats came after the templates).
+     */
+    void awaitReady(List<String> members, Consumer<String> progress) throws InterruptedException {
+        java.util.Set<String> waiting = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        waiting.addAll(members);
+        try (DomainEventTap tap = DomainEventTap.fromStart(runtime.kafkaBootstrap(),
+                e -> "MemberClusterReady".equals(e.type()))) {
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(5);
+            while (!waiting.isEmpty()) {
+                DomainEventTap.Seen seen = tap.seen().poll();
+                if (seen != null) {
+                    waiting.remove(seen.event().aggregateId());
+                    continue;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("members never declared Ready: " + new java.util.TreeSet<>(waiting));
+                }
+                Thread.sleep(50);
+            }
+        }
+        progress.accept("every member declared Ready");
     }
 
     public StandaloneRuntime runtime() {

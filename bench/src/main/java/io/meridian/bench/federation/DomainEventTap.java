@@ -17,7 +17,7 @@ import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
- * Reads {@code meridian.domain-events} from the end as of {@link #start} and keeps the events a benchmark
+ * Reads {@code meridian.domain-events} from the end as of {@link #start} (or from its start) and keeps the events a benchmark
  * waits for, each with the moment this process saw it.
  */
 final class DomainEventTap implements AutoCloseable {
@@ -35,21 +35,34 @@ final class DomainEventTap implements AutoCloseable {
     private final Thread reader;
     private volatile boolean running = true;
 
-    private DomainEventTap(String bootstrap, Predicate<DomainEvent> wanted) {
+    private DomainEventTap(String bootstrap, Predicate<DomainEvent> wanted, boolean fromStart) {
         this.wanted = wanted;
         this.consumer = new KafkaConsumer<>(Map.of("bootstrap.servers", bootstrap, "enable.auto.commit", "false",
                 "fetch.max.wait.ms", "50"), new StringDeserializer(), new StringDeserializer());
         List<TopicPartition> partitions = consumer.partitionsFor(Topics.DOMAIN_EVENTS).stream()
                 .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
         consumer.assign(partitions);
-        consumer.seekToEnd(partitions);
+        if (fromStart) {
+            consumer.seekToBeginning(partitions);
+        } else {
+            consumer.seekToEnd(partitions);
+        }
         partitions.forEach(consumer::position);
         this.reader = new Thread(this::read, "bench-domain-events");
         reader.setDaemon(true);
     }
 
     static DomainEventTap start(String bootstrap, Predicate<DomainEvent> wanted) {
-        DomainEventTap tap = new DomainEventTap(bootstrap, wanted);
+        return start(bootstrap, wanted, false);
+    }
+
+    /** A tap that also reads every event published before (from the start of the topic). */
+    static DomainEventTap fromStart(String bootstrap, Predicate<DomainEvent> wanted) {
+        return start(bootstrap, wanted, true);
+    }
+
+    private static DomainEventTap start(String bootstrap, Predicate<DomainEvent> wanted, boolean fromStart) {
+        DomainEventTap tap = new DomainEventTap(bootstrap, wanted, fromStart);
         tap.reader.start();
         return tap;
     }

@@ -7,6 +7,7 @@ import io.meridian.command.kafka.MeridianProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -20,6 +21,15 @@ public class AdmissionConfiguration {
                 () -> clusterEvents.awaitApplied(properties.catchUpWait()), state::ownerChain,
                 aggregateId -> latestVersion(state, aggregateId), BatchMetrics.of(meters))
                 .beforeDecision(new LiveTargetSync(state, syncs, commands));
+    }
+
+    /** The admission API's pod call, served without Spring MVC's dispatch ({@link AdmissionServlet}). */
+    @Bean
+    public ServletRegistrationBean<AdmissionServlet> admissionServlet(AdmissionController controller) {
+        ServletRegistrationBean<AdmissionServlet> registration =
+                new ServletRegistrationBean<>(new AdmissionServlet(controller), AdmissionServlet.PATH);
+        registration.setName("admission-pods");
+        return registration;
     }
 
     /** The latest pod version of the spread's target, as {@code SyncScheduler} reads it for a sync; null when unknown. */

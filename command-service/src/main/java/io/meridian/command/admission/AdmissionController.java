@@ -51,8 +51,7 @@ public class AdmissionController {
                 .tag("operation", operation).publishPercentileHistogram().register(meters);
     }
 
-    @PostMapping(path = "/api/admission/pods", consumes = MediaType.APPLICATION_JSON_VALUE,
-            produces = MediaType.APPLICATION_JSON_VALUE)
+    /** The pod call, {@code POST /api/admission/pods}; served by {@link AdmissionServlet}. */
     public ResponseEntity<String> admit(@RequestBody byte[] body) {
         JsonNode json;
         try {

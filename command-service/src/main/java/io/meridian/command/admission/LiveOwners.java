@@ -2,6 +2,7 @@ package io.meridian.command.admission;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.command.cluster.ClusterState;
+import io.meridian.command.ws.ObjectVersions;
 import io.meridian.command.ws.api.AdmissionOutcome;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,21 +97,6 @@ public final class LiveOwners {
      * else by generation; on a tie {@code later} (the live read, which comes after the reported one).
      */
     static JsonNode newer(JsonNode earlier, JsonNode later) {
-        Long a = resourceVersion(earlier);
-        Long b = resourceVersion(later);
-        if (a != null && b != null) {
-            return b >= a ? later : earlier;
-        }
-        long generationA = earlier.path("metadata").path("generation").asLong(0);
-        long generationB = later.path("metadata").path("generation").asLong(0);
-        return generationB >= generationA ? later : earlier;
-    }
-
-    private static Long resourceVersion(JsonNode object) {
-        try {
-            return Long.parseLong(object.path("metadata").path("resourceVersion").asText(""));
-        } catch (NumberFormatException e) {
-            return null;
-        }
+        return ObjectVersions.newer(earlier, later);
     }
 }

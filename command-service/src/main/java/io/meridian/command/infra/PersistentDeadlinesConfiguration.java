@@ -1,5 +1,6 @@
 package io.meridian.command.infra;
 
+import io.meridian.command.member.MemberClusterAggregate;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.sql.Connection;
@@ -90,7 +91,9 @@ public class PersistentDeadlinesConfiguration {
                 .scopeAwareProvider(new ConfigurationScopeAwareProvider(configuration))
                 .transactionManager(transactionManager)
                 .serializer(messageSerializer);
-        return new RaceTolerantQuartzDeadlineManager(builder, deadlineScheduler, messageSerializer);
+        // a member's unreachable deadline is re-armed by every heartbeat: kept under one key per member
+        return new RaceTolerantQuartzDeadlineManager(builder, deadlineScheduler, messageSerializer,
+                java.util.Set.of(MemberClusterAggregate.UNREACHABLE_DEADLINE));
     }
 
     /** Starts firing deadlines after everything else has started; puts Quartz in standby first on the way down. */

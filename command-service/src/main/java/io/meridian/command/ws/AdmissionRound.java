@@ -64,7 +64,7 @@ final class AdmissionRound {
                             outcome.reason(), outcome.denialCode());
                 }
             }
-            admissions.add(new PodAdmission(pod.decisionId(), pod.requestUid(), pod.pod(), pod.decisionId(),
+            admissions.add(new PodAdmission(pod.decisionId(), pod.requestUid(), AdmittedPodInput.of(pod.pod()), pod.decisionId(),
                     outcome, reservation, sequence++, initialCost));
         }
         return new Result(admissions, reserved);

@@ -81,6 +81,8 @@ public class WorkloadSpreadAggregate {
     private Instant syncDueAt;
     private boolean statusWritePending;
     private FailOpenPods failOpen = FailOpenPods.NONE;
+    /** The target workload the last recorded sync used; a sync never goes back to an older version of it. */
+    private JsonNode syncedWorkload;
 
     protected WorkloadSpreadAggregate() {
     }
@@ -144,8 +146,9 @@ public class WorkloadSpreadAggregate {
         if (removed) {
             return;
         }
-        TargetWorkload workload = command.workload() == null ? TargetWorkload.missing()
-                : new TargetWorkload(true, specReplicas(command.workload()), command.workload(), command.latestVersion());
+        JsonNode target = notOlderThanSynced(command.workload());
+        TargetWorkload workload = target == null ? TargetWorkload.missing()
+                : new TargetWorkload(true, specReplicas(target), target, command.latestVersion());
         FailOpenPods pending = failOpen.stillPending(command.pods(), spreadName());
         SyncInput input = new SyncInput(spread(), workload,
                 pending.asDecided(command.pods(), spreadName()).stream().map(KernelJson::pod).toList(),
@@ -182,7 +185,7 @@ public class WorkloadSpreadAggregate {
             return;
         }
         ObjectNode inputs = JsonNodeFactory.instance.objectNode();
-        inputs.set("workload", command.workload());
+        inputs.set("workload", target);
         inputs.put("latestVersion", command.latestVersion());
         inputs.set("pods", KernelJson.tree(command.pods()));
         inputs.set("nodes", KernelJson.tree(command.nodes()));
@@ -272,6 +275,8 @@ public class WorkloadSpreadAggregate {
     @EventSourcingHandler
     void on(WorkloadSpreadSynced event) {
         status = KernelJson.status(event.status());
+        JsonNode workload = event.inputs() == null ? null : event.inputs().get("workload");
+        syncedWorkload = workload == null || workload.isNull() ? null : workload;
         if (event.syncDueAt() != null) {
             syncDueAt = event.syncDueAt();
         }
@@ -308,6 +313,18 @@ public class WorkloadSpreadAggregate {
         deadlines.cancelAllWithinScope(SYNC_DEADLINE);
         deadlines.schedule(candidate, SYNC_DEADLINE, candidate);
         return candidate;
+    }
+
+    /**
+     * The agents' view can be behind a version a sync already used (the target read live at admission, see
+     * LiveTargetSync): a sync built from it before the scale-up is reported must not take the spread back to the
+     * old replicas, or the next pods of a percentage spread are decided against them.
+     */
+    private JsonNode notOlderThanSynced(JsonNode reported) {
+        if (reported == null || syncedWorkload == null || !ObjectVersions.sameObject(reported, syncedWorkload)) {
+            return reported;
+        }
+        return ObjectVersions.newer(syncedWorkload, reported);
     }
 
     private static int specReplicas(JsonNode workload) {

@@ -102,11 +102,23 @@ class WorkloadSpreadAggregateTest {
                                     return admitted.kernelVersion().equals(KernelVersion.VALUE)
                                             && admitted.admissions().size() == 1
                                             && admitted.admissions().get(0).decisionId().equals("d-p1")
-                                            && admitted.admissions().get(0).pod().equals(pod("p1"))
+                                            && admitted.admissions().get(0).pod().path("metadata").equals(pod("p1").path("metadata"))
+                                            && admitted.admissions().get(0).pod().path(AdmittedPodInput.DIGEST).asText()
+                                                    .equals(AdmittedPodInput.sha256(pod("p1")))
                                             && admitted.clusterObjects().equals(List.of(cloneSet(4)))
                                             && admitted.now().equals(T0.plusSeconds(1));
                                 }),
                                 org.axonframework.test.matchers.Matchers.andNoMore())));
+    }
+
+    @Test
+    void anAdmissionKeepsThePodsSpecOnlyAsTheDigestOfTheWholePod() {
+        PodsAdmitted event = admitted(admit(false, "p1"));
+
+        JsonNode kept = event.admissions().get(0).pod();
+        assertThat(kept.has("spec")).isFalse();
+        assertThat(kept.path(AdmittedPodInput.DIGEST).asText()).isEqualTo(AdmittedPodInput.sha256(pod("p1")))
+                .isNotEqualTo(AdmittedPodInput.sha256(pod("p2")));
     }
 
     @Test
@@ -214,7 +226,8 @@ class WorkloadSpreadAggregateTest {
     }
 
     private static JsonNode patched(io.meridian.command.ws.api.PodAdmission admission) {
-        return io.fabric8.zjsonpatch.JsonPatch.apply(admission.outcome().patch(), admission.pod());
+        return io.fabric8.zjsonpatch.JsonPatch.apply(admission.outcome().patch(),
+                pod(admission.pod().path("metadata").path("name").asText()));
     }
 
     @Test
@@ -272,5 +285,44 @@ class WorkloadSpreadAggregateTest {
                                 org.axonframework.test.matchers.Matchers.predicate(e -> ((WorkloadSpreadSynced) e).mutations()
                                         .stream().noneMatch(m -> m.type().equals("SetPodDeletionCost"))),
                                 org.axonframework.test.matchers.Matchers.andNoMore())));
+    }
+
+    private static WorkloadSpreadRegistered registeredHalfInZoneA() {
+        ObjectNode half = spread("ws", 1);
+        ((ObjectNode) half.path("spec").path("subsets").get(0)).put("maxReplicas", "50%");
+        return new WorkloadSpreadRegistered(ID, "member1", KernelJson.identityAndSpec(half), T0, 0);
+    }
+
+    private static SyncWorkloadSpread syncWithTarget(int replicas, String resourceVersion, int second) {
+        ObjectNode target = cloneSet(replicas);
+        ((ObjectNode) target.get("metadata")).put("resourceVersion", resourceVersion);
+        return new SyncWorkloadSpread(ID, ID + "@s" + second, T0.plusSeconds(second), "test", false, target, null,
+                List.of(runningIn("p1", "zone-a")), List.of());
+    }
+
+    @Test
+    void aSyncFromAnOlderVersionOfTheTargetKeepsTheNewerReplicas() {
+        fixture.given(registeredHalfInZoneA())
+                .andGivenCommands(syncWithTarget(20, "9", 5))
+                .when(syncWithTarget(2, "5", 6))
+                .expectEventsMatching(onlyASyncWith(20, false));
+    }
+
+    @Test
+    void aSyncFromANewerVersionOfTheTargetTakesItsReplicas() {
+        fixture.given(registeredHalfInZoneA())
+                .andGivenCommands(syncWithTarget(20, "9", 5))
+                .when(syncWithTarget(2, "12", 6))
+                .expectEventsMatching(onlyASyncWith(2, true));
+    }
+
+    /** One recorded sync, made with a target of {@code replicas}, that changed the status or not. */
+    private static org.hamcrest.Matcher<List<org.axonframework.messaging.Message<?>>> onlyASyncWith(
+            int replicas, boolean statusChanged) {
+        return org.axonframework.test.matchers.Matchers.payloadsMatching(org.axonframework.test.matchers.Matchers.exactSequenceOf(
+                org.axonframework.test.matchers.Matchers.predicate(event -> event instanceof WorkloadSpreadSynced synced
+                        && synced.inputs().path("workload").path("spec").path("replicas").asInt() == replicas
+                        && synced.statusChanged() == statusChanged),
+                org.axonframework.test.matchers.Matchers.andNoMore()));
     }
 }

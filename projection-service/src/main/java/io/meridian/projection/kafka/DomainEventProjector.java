@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -33,6 +34,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Projects {@code meridian.domain-events} into PostgreSQL: every event into the decision history, the
  * WorkloadSpread events also into the current pod placements. The offset of each partition is stored in
  * the same transaction as the rows, and reading resumes from there: nothing is lost or counted twice.
+ * A poll's events are inserted in one JDBC batch and each partition's offset is stored once per poll.
  * A record that cannot be decoded goes to the {@code .dlq} topic with the reason, then counts as done.
  */
 @Component
@@ -93,14 +95,24 @@ public class DomainEventProjector implements SmartLifecycle {
             }
             decoded.add(message);
         }
-        transactions.executeWithoutResult(status -> {
-            int i = 0;
-            for (ConsumerRecord<String, String> record : records) {
-                if (decoded.get(i++) instanceof Decoded.Accepted<DomainEvent> accepted && store.insert(accepted.message())) {
-                    placements.apply(accepted.message());
-                }
-                store.storeOffset(kafka.consumerName(), record.topic(), record.partition(), record.offset() + 1);
+        List<DomainEvent> accepted = new ArrayList<>();
+        for (Decoded<DomainEvent> message : decoded) {
+            if (message instanceof Decoded.Accepted<DomainEvent> a) {
+                accepted.add(a.message());
             }
+        }
+        Map<Integer, Long> nextOffsets = new TreeMap<>();
+        for (ConsumerRecord<String, String> record : records) {
+            nextOffsets.merge(record.partition(), record.offset() + 1, Math::max);
+        }
+        transactions.executeWithoutResult(status -> {
+            boolean[] inserted = store.insertAll(accepted);
+            for (int i = 0; i < accepted.size(); i++) {
+                if (inserted[i]) {
+                    placements.apply(accepted.get(i));
+                }
+            }
+            nextOffsets.forEach((partition, next) -> store.storeOffset(kafka.consumerName(), TOPIC, partition, next));
         });
     }
 

@@ -40,7 +40,8 @@ import org.slf4j.MDC;
 
 /**
  * Consumes {@code meridian.mutations} and applies each mutation to its cluster, in order per cluster
- * (one lane per cluster, so an unreachable cluster holds back only its own mutations). Each final result
+ * (one lane per cluster, so an unreachable cluster holds back only its own mutations: the records waiting for
+ * it are parked in its lane and do not count towards pausing the partition it shares with healthy clusters). Each final result
  * goes to {@code meridian.mutation-results} with an idempotent producer, and a record's offset is
  * committed only after its result is published. A record that does not decode goes to
  * {@code meridian.mutations.dlq} with the reason in header {@value #REASON_HEADER}.
@@ -52,6 +53,12 @@ public final class MutationApplier implements AutoCloseable {
     public record Settings(String bootstrapServers, String group, int maxPendingPerPartition) {
     }
 
+    /**
+     * How many times {@code maxPendingPerPartition} a partition may hold in all (done but behind a parked record,
+     * or parked) before it is paused all the same: what bounds memory during a long outage.
+     */
+    static final int MAX_HELD_FACTOR = 20;
+
     private final Settings settings;
     private final RetryingApplier applier;
     private final Clock clock;
@@ -59,6 +66,8 @@ public final class MutationApplier implements AutoCloseable {
     private final OffsetTracker offsets = new OffsetTracker();
     private final Map<String, ExecutorService> lanes = new ConcurrentHashMap<>();
     private final Set<TopicPartition> paused = new HashSet<>();
+    /** Clusters whose lane waits for them to answer again (reported Unreachable, no final result since). */
+    private final Set<String> unreachable = ConcurrentHashMap.newKeySet();
     private volatile KafkaConsumer<String, String> consumer;
     private volatile KafkaProducer<String, String> producer;
     private volatile Thread worker;
@@ -121,14 +130,15 @@ public final class MutationApplier implements AutoCloseable {
 
     private void accept(ConsumerRecord<String, String> record) {
         TopicPartition partition = new TopicPartition(record.topic(), record.partition());
-        offsets.received(partition, record.offset());
         Decoded<Mutation> decoded = MessageCodec.MUTATION.decode(record.value());
         if (decoded instanceof Decoded.Rejected<Mutation> rejected) {
+            offsets.received(partition, record.offset());
             deadLetter(record, rejected.reason());
             offsets.done(partition, record.offset());
             return;
         }
         Mutation mutation = ((Decoded.Accepted<Mutation>) decoded).message();
+        offsets.received(partition, record.offset(), mutation.cluster());
         lanes.computeIfAbsent(mutation.cluster(), cluster -> Executors.newSingleThreadExecutor(runnable -> {
             Thread thread = new Thread(runnable, "apply-" + cluster);
             thread.setDaemon(true);
@@ -142,6 +152,7 @@ public final class MutationApplier implements AutoCloseable {
              MDC.MDCCloseable m = MDC.putCloseable("mutationId", mutation.mutationId());
              MDC.MDCCloseable d = MDC.putCloseable("decisionId", mutation.decisionId())) {
             ApplyResult result = applier.apply(mutation, interim -> publishInterim(mutation, interim));
+            unreachable.remove(mutation.cluster());
             publishUntilDone(mutation, result);
             offsets.done(partition, offset);
             log.info("{} {}: {} ({})", mutation.type().wire(), mutation.mutationId(), result.outcome().wire(), result.detail());
@@ -153,6 +164,9 @@ public final class MutationApplier implements AutoCloseable {
     }
 
     private void publishInterim(Mutation mutation, ApplyResult result) {
+        if (result.outcome() == MutationResult.Outcome.UNREACHABLE) {
+            unreachable.add(mutation.cluster());
+        }
         try {
             publish(mutation, result);
         } catch (RuntimeException e) {
@@ -217,15 +231,20 @@ public final class MutationApplier implements AutoCloseable {
         consumer.commitSync(commit);
     }
 
-    /** Holds back a partition whose records wait in a lane (an unreachable cluster), so memory stays bounded. */
+    /**
+     * Holds back a partition whose healthy clusters have too many records in flight, or that holds too many
+     * records in all (behind an unreachable cluster's parked ones), so that memory stays bounded.
+     */
     private void pauseOrResume() {
         List<TopicPartition> toPause = new ArrayList<>();
         List<TopicPartition> toResume = new ArrayList<>();
+        int max = settings.maxPendingPerPartition();
         for (TopicPartition partition : consumer.assignment()) {
-            int pending = offsets.pending(partition);
-            if (pending >= settings.maxPendingPerPartition() && paused.add(partition)) {
+            int inFlight = offsets.inFlight(partition, unreachable);
+            int held = offsets.pending(partition);
+            if ((inFlight >= max || held >= max * MAX_HELD_FACTOR) && paused.add(partition)) {
                 toPause.add(partition);
-            } else if (pending < settings.maxPendingPerPartition() / 2 && paused.remove(partition)) {
+            } else if (inFlight < max / 2 && held < max * MAX_HELD_FACTOR / 2 && paused.remove(partition)) {
                 toResume.add(partition);
             }
         }

@@ -71,6 +71,7 @@ class MutationApplierIntegrationTest {
     static final KubernetesClient kube;
     static final Path kubeconfigs;
     static final int member2Port;
+    static final int member3Port;
     static final Path TLS = TlsBootstrap.certificateDirectory(null, List.of("localhost"), Instant.now());
     static final KafkaProducer<String, String> producer;
     static final List<MutationResult> RESULTS = new CopyOnWriteArrayList<>();
@@ -89,6 +90,8 @@ class MutationApplierIntegrationTest {
             Kubeconfigs.write(kubeconfigs, "member1", kube.getConfiguration().getMasterUrl());
             member2Port = freePort();
             Kubeconfigs.write(kubeconfigs, "member2", "http://127.0.0.1:" + member2Port + "/");
+            member3Port = freePort();
+            Kubeconfigs.write(kubeconfigs, "member3", "http://127.0.0.1:" + member3Port + "/");
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -107,6 +110,7 @@ class MutationApplierIntegrationTest {
         registry.add("meridian.applier.backoff-initial", () -> "50ms");
         registry.add("meridian.applier.backoff-max", () -> "400ms");
         registry.add("meridian.applier.request-timeout", () -> "2s");
+        registry.add("meridian.applier.max-pending-per-partition", () -> "6");
     }
 
     @Autowired
@@ -275,6 +279,39 @@ class MutationApplierIntegrationTest {
         } finally {
             member2.destroy();
         }
+    }
+
+    @Test
+    void recordsParkedForAnUnreachableClusterDoNotHoldUpAHealthyOneOnTheirPartition() throws Exception {
+        for (int i = 0; i < 10; i++) {
+            ObjectRef away = new ObjectRef("v1", "ConfigMap", "deploy", "parked-" + i, null, null);
+            publishTo(0, in("member3", mutation("parked/" + i, Mutation.Type.APPLY_OBJECT, away, "{\"object\":{\"data\":{}}}")));
+        }
+        awaitOutcomes("parked/0", Outcome.UNREACHABLE);
+        Thread.sleep(1_000); // several polls: a partition paused for the parked records would stay paused
+
+        ObjectRef near = new ObjectRef("v1", "ConfigMap", "deploy", "beside-parked", null, null);
+        publishTo(0, in("member1", mutation("beside/0", Mutation.Type.APPLY_OBJECT, near,
+                "{\"object\":{\"data\":{\"zone\":\"near\"}}}")));
+
+        awaitOutcomes("beside/0", Outcome.PATCHED);
+        assertThat(kube.configMaps().inNamespace("deploy").withName("beside-parked").get().getData())
+                .containsEntry("zone", "near");
+        assertThat(outcomes("parked/9")).as("still parked").isEmpty();
+
+        // member3 answers again: the parked records are applied (so the partition's offsets move on)
+        KubernetesMockServer member3 = crudServer();
+        member3.init(InetAddress.getLoopbackAddress(), member3Port);
+        try {
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(outcomes("parked/9")).contains(Outcome.PATCHED));
+        } finally {
+            member3.destroy();
+        }
+    }
+
+    private static void publishTo(int partition, Mutation mutation) throws Exception {
+        producer.send(new ProducerRecord<>(Topics.MUTATIONS, partition, mutation.cluster(),
+                MessageCodec.MUTATION.encode(mutation))).get();
     }
 
     private static ConsumerRecord<String, String> firstDeadLetter() {

@@ -3,6 +3,7 @@ package io.meridian.gateway.applier;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
+import java.util.Set;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +27,20 @@ class OffsetTrackerTest {
 
         tracker.done(p0, 12);
         assertThat(tracker.committable()).isEqualTo(Map.of(p0, 13L));
+    }
+
+    @Test
+    void recordsWaitingForAParkedClusterAreNotInFlightButStayHeldUntilDone() {
+        tracker.received(p0, 1, "away");
+        tracker.received(p0, 2, "away");
+        tracker.received(p0, 3, "near");
+        tracker.received(p0, 4, "near");
+        tracker.done(p0, 3);
+
+        assertThat(tracker.inFlight(p0, Set.of())).isEqualTo(3);
+        assertThat(tracker.inFlight(p0, Set.of("away"))).isEqualTo(1);
+        assertThat(tracker.pending(p0)).as("nothing committable behind the parked records").isEqualTo(4);
+        assertThat(tracker.committable()).isEmpty();
     }
 
     @Test
