@@ -6,17 +6,21 @@ import io.meridian.command.cluster.ClusterState;
 import io.meridian.command.cluster.SyncScheduler;
 import io.meridian.command.ws.api.SyncWorkloadSpread;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Brings a spread's status up to the workload's live spec before a batch is decided. A subset's room at
- * admission is the status's missingReplicas, which a sync computes from the target's replicas; when the
- * gateway read the target live ahead of what the agents reported (a scale-up not reported yet), the spread
- * is first synced with the live target, so a percentage maxReplicas is taken of the new count. When the
- * target read is the reported one (every spread without percentages) nothing happens.
+ * Brings a spread's status up to its target's current spec before a batch is decided. A subset's room at
+ * admission is the status's missingReplicas, which a sync computes from the target's replicas. The batch reads
+ * the target after the read barrier, or live from the member when the gateway sent it (a scale-up not reported
+ * yet); either way it can be ahead of the spec the last sync used, since syncs after a reported change are
+ * debounced and a pod created right after a scale-up comes sooner. So whenever the batch's target spec differs
+ * from the one this instance last synced the spread with, the spread is synced with it first, and a percentage
+ * maxReplicas is taken of the new count. A spec seen before costs nothing.
  */
 public final class LiveTargetSync implements AdmissionBatcher.BeforeDecision {
     private static final Logger log = LoggerFactory.getLogger(LiveTargetSync.class);
@@ -24,6 +28,8 @@ public final class LiveTargetSync implements AdmissionBatcher.BeforeDecision {
     private final ClusterState state;
     private final SyncScheduler syncs;
     private final CommandGateway commands;
+    /** Per spread, the target spec it was last synced with here. */
+    private final Map<String, JsonNode> syncedSpecs = new ConcurrentHashMap<>();
 
     public LiveTargetSync(ClusterState state, SyncScheduler syncs, CommandGateway commands) {
         this.state = state;
@@ -44,15 +50,15 @@ public final class LiveTargetSync implements AdmissionBatcher.BeforeDecision {
         JsonNode targetRef = spread.get().path("spec").path("targetRef");
         String kind = targetRef.path("kind").asText();
         String name = targetRef.path("name").asText();
-        Optional<JsonNode> live = objects.stream().filter(o -> (kind + "/" + name).equals(LiveOwners.key(o))).findFirst();
-        Optional<ObjectNode> reported = state.find(id[0], id[1], kind, name);
-        if (live.isEmpty() || reported.isPresent() && reported.get().path("spec").equals(live.get().path("spec"))) {
+        Optional<JsonNode> target = objects.stream().filter(o -> (kind + "/" + name).equals(LiveOwners.key(o))).findFirst();
+        if (target.isEmpty() || target.get().path("spec").equals(syncedSpecs.get(aggregateId))) {
             return;
         }
         try {
-            syncs.command(aggregateId, "live " + kind + " " + name + " ahead of the reported one")
-                    .map(sync -> withWorkload(sync, live.get(), state.latestVersion(id[0], live.get())))
+            syncs.command(aggregateId, kind + " " + name + " spec not synced yet")
+                    .map(sync -> withWorkload(sync, target.get(), state.latestVersion(id[0], target.get())))
                     .ifPresent(commands::sendAndWait);
+            syncedSpecs.put(aggregateId, target.get().path("spec"));
         } catch (RuntimeException e) {
             log.warn("sync of {} with the live {} {} failed, deciding on the current status: {}", aggregateId, kind, name,
                     e.toString());
