@@ -37,9 +37,8 @@ class BindingAggregateTest {
 
     @BeforeEach
     void setUp() {
-        fixture = new AggregateTestFixture<>(BindingAggregate.class);
         inputs = new FederationFixtures.Inputs();
-        fixture.registerInjectableResource(inputs);
+        fixture = FederationFixtures.bindingFixture(inputs);
     }
 
     static SyncBinding sync(int seconds) {

@@ -37,9 +37,8 @@ class ClusterFieldsPlacementTest {
 
     @BeforeEach
     void setUp() {
-        fixture = new AggregateTestFixture<>(BindingAggregate.class);
         inputs = new FederationFixtures.Inputs();
-        fixture.registerInjectableResource(inputs);
+        fixture = FederationFixtures.bindingFixture(inputs);
     }
 
     private static MemberView member(String name, boolean host, String env, String provider, String region) {

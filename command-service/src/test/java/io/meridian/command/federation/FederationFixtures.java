@@ -94,4 +94,11 @@ final class FederationFixtures {
             return read(ID).orElseThrow();
         }
     }
+
+    /** A given/when/then fixture of the binding aggregate that reads its inputs from {@code inputs}. */
+    static org.axonframework.test.aggregate.AggregateTestFixture<BindingAggregate> bindingFixture(Inputs inputs) {
+        var fixture = new org.axonframework.test.aggregate.AggregateTestFixture<>(BindingAggregate.class);
+        fixture.registerInjectableResource(inputs);
+        return fixture;
+    }
 }

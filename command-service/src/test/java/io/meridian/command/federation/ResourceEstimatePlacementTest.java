@@ -36,9 +36,8 @@ class ResourceEstimatePlacementTest {
 
     @BeforeEach
     void setUp() {
-        fixture = new AggregateTestFixture<>(BindingAggregate.class);
         inputs = new FederationFixtures.Inputs();
-        fixture.registerInjectableResource(inputs);
+        fixture = FederationFixtures.bindingFixture(inputs);
         FleetView fleet = new FleetView();
         report(fleet, "member1", "host", """
                 {"a":{"allocatablePods":30,"usedPods":10,"freePods":20,
