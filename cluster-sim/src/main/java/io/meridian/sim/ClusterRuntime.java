@@ -324,6 +324,15 @@ final class ClusterRuntime implements AutoCloseable {
     });
   }
 
+  /**
+   * {@link #live} as of now, for a listing taken after this call: a delete finishing in between is
+   * then out of the listing already instead of counted live.
+   */
+  java.util.function.Predicate<Pod> liveAsOfNow() {
+    Set<String> leaving = Set.copyOf(deleting);
+    return pod -> Pods.active(pod) && !leaving.contains(pod.getMetadata().getUid());
+  }
+
   /** Active and not on its way out. */
   boolean live(Pod pod) {
     return Pods.active(pod) && !deleting.contains(pod.getMetadata().getUid());

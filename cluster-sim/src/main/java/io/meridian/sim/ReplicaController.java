@@ -133,9 +133,13 @@ final class ReplicaController {
    * deletion order. Nothing is deleted while creations are under way. Returns the live pods.
    */
   private List<Pod> converge(Workload owner, int wanted, Map<String, String> labels, List<Pod> alreadyGone) {
-    List<Pod> active = runtime.podsOwnedBy(owner.uid()).stream().filter(runtime::live)
-        .filter(p -> !alreadyGone.contains(p)).toList();
+    // In-flight work is read before the listing: a create that finishes in between is then counted
+    // twice (the next pass corrects it) instead of not at all, which made one pod too many; a delete
+    // that finishes in between is out of the listing instead of counted live.
     int inFlight = runtime.creatingFor(owner.uid());
+    java.util.function.Predicate<Pod> live = runtime.liveAsOfNow();
+    List<Pod> active = runtime.podsOwnedBy(owner.uid()).stream().filter(live)
+        .filter(p -> !alreadyGone.contains(p)).toList();
     String who = owner.kind().kind() + " " + owner.namespace() + "/" + owner.name();
     if (active.size() + inFlight < wanted) {
       Instant notBefore = retryAfter.get(owner.uid());
