@@ -60,11 +60,20 @@ public final class FailoverBench {
     }
 
     private Result measure(BenchFleet fleet, CopyWatch copies) throws InterruptedException {
-        place(fleet);
         int share = settings.replicas() / 2;
-        awaitEvery(copies, w -> copies.replicas(victim(), name(w)) > 0
-                && copies.replicas(victim(), name(w)) + copies.replicas(survivor(w), name(w)) == settings.replicas(),
-                "divided over " + victim() + " and the others");
+        try (DomainEventTap flaps = DomainEventTap.start(fleet.runtime().kafkaBootstrap(),
+                e -> "MemberClusterUnreachable".equals(e.type()))) {
+            place(fleet);
+            try {
+                awaitEvery(copies, w -> copies.replicas(victim(), name(w)) > 0
+                        && copies.replicas(victim(), name(w)) + copies.replicas(survivor(w), name(w)) == settings.replicas(),
+                        "divided over " + victim() + " and the others");
+            } finally {
+                // a member declared unreachable while the templates are placed is left out of them (Steady mode)
+                flaps.seen().forEach(e -> progress.accept("while placing: " + e.event().aggregateId()
+                        + " declared unreachable at " + e.event().occurredAt()));
+            }
+        }
         progress.accept("every template divided (" + (settings.replicas() - share) + "/" + share + ")");
         try (DomainEventTap tap = DomainEventTap.start(fleet.runtime().kafkaBootstrap(),
                 e -> "MemberClusterUnreachable".equals(e.type()) && victim().equals(e.aggregateId()));
