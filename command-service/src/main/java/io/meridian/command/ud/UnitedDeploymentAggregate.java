@@ -155,8 +155,9 @@ public class UnitedDeploymentAggregate {
         List<ObservedWorkload> observed = observed(command.workloads());
         String revision = UdRevision.of(manifest);
         MakeBeforeBreakStep step = rollout == null ? null : rollout.next(observed);
+        // a rollout step replaces the allocator, so ready pods need no cap then (the status counts them all)
         ReconcilePlan plan = PLANNER.plan(new ReconcileInput(ud, revision, COLLISION_COUNT,
-                ExpectedReplicas.view(observed, expected), pods(command), true, command.now(),
+                step == null ? ExpectedReplicas.view(observed, expected) : observed, pods(command), true, command.now(),
                 step == null ? null : UdRollout.replicas(step)));
         switch (plan.outcome()) {
             case PLANNED -> planned(command, plan, observed, revision, deadlines);

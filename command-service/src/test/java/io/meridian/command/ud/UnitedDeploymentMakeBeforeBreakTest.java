@@ -71,6 +71,14 @@ class UnitedDeploymentMakeBeforeBreakTest {
     }
 
     @Test
+    void theStatusCountsEveryReadyReplicaDuringTheMove() {
+        UnitedDeploymentReconciled step = reconciled(stuckAndRescheduled(),
+                reconcile(4, subset("a", 4, 3), subset("b", 3, 3)));
+
+        assertThat(step.status().path("readyReplicas").asInt()).isEqualTo(6);
+    }
+
+    @Test
     void readyReplicasOfTheOldSubsetGoOnlyAsFarAsTheNewOnesAreReady() {
         UnitedDeploymentReconciled step = reconciled(stuckAndRescheduled(),
                 reconcile(4, subset("a", 4, 3), subset("b", 3, 3)));
