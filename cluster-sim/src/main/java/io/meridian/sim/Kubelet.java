@@ -16,11 +16,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link SimOptions#readyDelay()} after it was bound; a pod on a node that is not Ready turns
  * not-ready (and back when the node recovers). A pod whose template carries the annotation
  * {@value #RUN_FOR} (e.g. {@code 3s}) succeeds that long after it started, which is how Job pods
- * finish.
+ * finish; one with {@value #READY_AFTER} becomes Ready that long after it was bound instead of after
+ * the default delay (an application slow to start).
  */
 final class Kubelet {
 
   static final String RUN_FOR = "sim.meridian.io/run-for";
+  static final String READY_AFTER = "sim.meridian.io/ready-after";
   private final ClusterRuntime runtime;
   private final Scheduler scheduler;
   private final AtomicInteger podIps = new AtomicInteger();
@@ -40,7 +42,8 @@ final class Kubelet {
       boolean nodeReady = node != null && Scheduler.nodeReady(node);
       String phase = Pods.phase(pod);
       if ("Pending".equals(phase)) {
-        Instant due = boundAt(pod).plus(runtime.options.readyDelay());
+        Duration readyAfter = duration(pod, READY_AFTER);
+        Instant due = boundAt(pod).plus(readyAfter == null ? runtime.options.readyDelay() : readyAfter);
         if (!nodeReady) {
           return;
         }
@@ -50,7 +53,7 @@ final class Kubelet {
         }
         start(pod, node, now);
       } else if ("Running".equals(phase)) {
-        Duration runFor = runFor(pod);
+        Duration runFor = duration(pod, RUN_FOR);
         if (runFor != null && pod.getStatus().getStartTime() != null
             && now.isAfter(Instant.parse(pod.getStatus().getStartTime()).plus(runFor))) {
           finish(pod, now);
@@ -75,9 +78,10 @@ final class Kubelet {
     }
   }
 
-  private static Duration runFor(Pod pod) {
+  /** The annotation's duration ({@code 3s}, {@code 1.5}, {@code 500ms}); null when absent or unreadable. */
+  private static Duration duration(Pod pod, String annotation) {
     Map<String, String> annotations = pod.getMetadata().getAnnotations();
-    String value = annotations == null ? null : annotations.get(RUN_FOR);
+    String value = annotations == null ? null : annotations.get(annotation);
     if (value == null) {
       return null;
     }

@@ -213,6 +213,30 @@ class ScaleAndScheduleTest {
   }
 
   @Test
+  void aPodAnnotatedReadyAfterBecomesReadyOnlyThatLongAfterItWasBound() {
+    cluster.api().apply("""
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: slow, namespace: slow}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: slow}}
+          template:
+            metadata:
+              labels: {app: slow}
+              annotations: {sim.meridian.io/ready-after: 6s}
+            spec:
+              containers: [{name: main, image: nginx}]
+        """);
+
+    await().atMost(Duration.ofSeconds(10)).until(() -> cluster.api().pods("slow", Map.of("app", "slow")).stream()
+        .anyMatch(Pods::scheduled));
+    // well past the default delay (1 s): still not ready
+    await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(3)).until(() -> readyPods("slow").isEmpty());
+    await().atMost(Duration.ofSeconds(10)).until(() -> readyPods("slow").size() == 1);
+  }
+
+  @Test
   void fabric8ClientsScaleThroughTheScaleSubresourceOverTheKubeconfig() {
     deployment("scale", "web", 1, "");
     try (KubernetesClient outsider = cluster.newExternalClient()) {

@@ -64,8 +64,13 @@ final class Webhooks {
                 %4$s- name: validate-propagationpolicies.meridian.io
                   clientConfig: {url: "%1$s/validate-propagationpolicies/%2$s", caBundle: %3$s}
                   rules:
-                  - {apiGroups: [apps.meridian.io], apiVersions: [v1alpha1], resources: [propagationpolicies], operations: [CREATE, UPDATE], scope: Namespaced}
+                  - {apiGroups: [apps.meridian.io], apiVersions: [v1alpha1], resources: [propagationpolicies, clusterpropagationpolicies], operations: [CREATE, UPDATE], scope: "*"}
                   - {apiGroups: [policy.karmada.io], apiVersions: [v1alpha1], resources: [propagationpolicies, clusterpropagationpolicies], operations: [CREATE, UPDATE], scope: "*"}
+                %4$s- name: validate-clusters.meridian.io
+                  clientConfig: {url: "%1$s/validate-clusters/%2$s", caBundle: %3$s}
+                  rules:
+                  - {apiGroups: [cluster.karmada.io], apiVersions: [v1alpha1], resources: [clusters], operations: [CREATE, UPDATE], scope: Cluster}
+                  - {apiGroups: [apps.meridian.io], apiVersions: [v1alpha1], resources: [memberclusters], operations: [CREATE, UPDATE], scope: Cluster}
                 %4$s""".formatted(gatewayUrl, cluster, caBundle, SELECTORS);
     }
 }

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.meridian.sim.SimOptions;
+import io.meridian.sim.SimulatedCluster;
 import io.meridian.standalone.StandaloneRuntime;
 import io.meridian.standalone.scenario.ScenarioParser;
 import java.io.PrintWriter;
@@ -50,7 +51,7 @@ class RebalancerLifecycleE2ETest {
                   - name: member1
                     zones: [{name: z1, nodes: 2, podsPerNode: 10}]
                   - name: member2
-                    zones: [{name: z1, nodes: 6, podsPerNode: 10}]
+                    zones: [{name: z1, nodes: 6, podsPerNode: 10}, {name: z2, nodes: 1, podsPerNode: 10}]
                 """).clusters(), SimOptions.DEFAULTS, line -> { });
     }
 
@@ -147,18 +148,63 @@ class RebalancerLifecycleE2ETest {
 
     /** What a fresh reschedule of the workload would assign now (the dry-run plan endpoint). */
     static JsonNode planAfter(String name) throws Exception {
+        return planAfter("Deployment", name);
+    }
+
+    static JsonNode planAfter(String kind, String name) throws Exception {
         HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                         URI.create(runtime.commandUrl() + "/api/rebalance/plan"))
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"workloads\":[\"" + NS + "/Deployment/" + name + "\"]}"))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"workloads\":[\"" + NS + "/" + kind + "/" + name + "\"]}"))
                 .build(), HttpResponse.BodyHandlers.ofString());
         return Serialization.jsonMapper().readTree(response.body()).path("plans").path(0).path("after");
     }
 
     static void awaitPlanAfter(String name, Map<String, Integer> expected) {
+        awaitPlanAfter("Deployment", name, expected, Duration.ofSeconds(60));
+    }
+
+    static void awaitPlanAfter(String kind, String name, Map<String, Integer> expected, Duration within) {
         JsonNode wanted = Serialization.jsonMapper().valueToTree(expected);
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(() -> planAfter(name),
+        await().atMost(within).pollInterval(Duration.ofMillis(500)).until(() -> planAfter(kind, name),
                 wanted::equals);
+    }
+
+    /** The lowest {@link #available} count seen every 100 ms from creation until closed. */
+    static final class LowestAvailable implements AutoCloseable {
+        private final AtomicInteger lowest = new AtomicInteger(Integer.MAX_VALUE);
+        private final AtomicInteger samples = new AtomicInteger();
+        private final AtomicBoolean sampling = new AtomicBoolean(true);
+        private final Thread sampler;
+
+        LowestAvailable(String name) {
+            sampler = new Thread(() -> {
+                while (sampling.get()) {
+                    lowest.accumulateAndGet(available(name), Math::min);
+                    samples.incrementAndGet();
+                    try {
+                        Thread.sleep(100);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            sampler.start();
+        }
+
+        int lowest() {
+            return lowest.get();
+        }
+
+        int samples() {
+            return samples.get();
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            sampling.set(false);
+            sampler.join();
+        }
     }
 
     /** Failover to member1 and back: member1 holds all 9, ready, member2 none. */
@@ -179,36 +225,112 @@ class RebalancerLifecycleE2ETest {
     @Test
     void preserveAvailableNeverDropsTheAvailableReplicasWhileItSpreadsThemAgain() throws Exception {
         allInMember1("mbb");
-        AtomicInteger lowest = new AtomicInteger(Integer.MAX_VALUE);
-        AtomicInteger samples = new AtomicInteger();
-        AtomicBoolean sampling = new AtomicBoolean(true);
-        Thread sampler = new Thread(() -> {
-            while (sampling.get()) {
-                lowest.accumulateAndGet(available("mbb"), Math::min);
-                samples.incrementAndGet();
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        });
-        sampler.start();
-        try {
+        int lowest;
+        try (LowestAvailable sampled = new LowestAvailable("mbb")) {
             // a rebalancer reschedules over the members the control plane sees Ready when it starts: wait until the
             // recovered member2 is one again (its copy can be deleted before its first heartbeat is processed)
             awaitPlanAfter("mbb", Map.of("member1", 6, "member2", 3));
             rebalancer("mbb", "mbb", "preserveAvailable: true");
             awaitClusters("mbb", Map.of("member1", 6, "member2", 3), Duration.ofSeconds(90));
             await().atMost(Duration.ofSeconds(60)).until(() -> result("mbb"), "Successful"::equals);
-        } finally {
-            sampling.set(false);
-            sampler.join();
+            lowest = sampled.lowest();
+            assertThat(sampled.samples()).isGreaterThan(20);
         }
 
-        assertThat(samples.get()).isGreaterThan(20);
-        assertThat(lowest.get()).isGreaterThanOrEqualTo(9);
+        assertThat(lowest).isGreaterThanOrEqualTo(9);
         assertThat(status("mbb").path("finishTime").isTextual()).isTrue();
+    }
+
+    @Test
+    void preserveAvailableMovesAUnitedDeploymentWithoutDroppingItsReadyReplicas() throws Exception {
+        SimulatedCluster member2 = runtime.fleet().cluster("member2");
+        member2.zoneFull("z2");
+        try {
+            apply(adaptiveUnitedDeployment("mbb-ud"));
+            // z2 is full: its subset turns unschedulable and all 6 run in z1
+            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500))
+                    .until(() -> subsets("mbb-ud").equals(Map.of("small", 0, "big", 6)) && available("mbb-ud") == 6);
+        } finally {
+            member2.recover();
+        }
+        // past the unschedulable window a fresh allocation fills z2 again, while the ready pods keep them in z1
+        awaitPlanAfter("UnitedDeployment", "mbb-ud", Map.of("small", 4, "big", 2), Duration.ofSeconds(90));
+        assertThat(subsets("mbb-ud")).isEqualTo(Map.of("small", 0, "big", 6));
+
+        int lowest;
+        try (LowestAvailable sampled = new LowestAvailable("mbb-ud")) {
+            apply("""
+                    apiVersion: apps.karmada.io/v1alpha1
+                    kind: WorkloadRebalancer
+                    metadata: {name: mbb-ud}
+                    spec:
+                      preserveAvailable: true
+                      workloads: [{apiVersion: apps.kruise.io/v1alpha1, kind: UnitedDeployment, namespace: default, name: mbb-ud}]
+                    """);
+            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(250))
+                    .until(() -> subsets("mbb-ud").equals(Map.of("small", 4, "big", 2)) && available("mbb-ud") == 6);
+            await().atMost(Duration.ofSeconds(60)).until(() -> result("mbb-ud"), "Successful"::equals);
+            lowest = sampled.lowest();
+            // the whole move takes a few seconds: about two samples a second of the two clusters' pods
+            assertThat(sampled.samples()).isGreaterThan(5);
+        }
+        assertThat(lowest).isGreaterThanOrEqualTo(6);
+    }
+
+    /**
+     * Adaptive, 6 replicas in member2: up to 4 in zone z2 ({@code small}), the rest in z1 ({@code big}). Its pods take
+     * 4 s to be ready, so a move that removed replicas before their replacements were ready would be seen.
+     */
+    private static String adaptiveUnitedDeployment(String name) {
+        return """
+                apiVersion: apps.kruise.io/v1alpha1
+                kind: UnitedDeployment
+                metadata: {name: %1$s, namespace: default}
+                spec:
+                  replicas: 6
+                  selector: {matchLabels: {app: %1$s}}
+                  template:
+                    deploymentTemplate:
+                      metadata: {labels: {app: %1$s}}
+                      spec:
+                        selector: {matchLabels: {app: %1$s}}
+                        template:
+                          metadata:
+                            labels: {app: %1$s}
+                            annotations: {sim.meridian.io/ready-after: 4s}
+                          spec: {containers: [{name: main, image: nginx:alpine}]}
+                  topology:
+                    scheduleStrategy:
+                      type: Adaptive
+                      adaptive: {rescheduleCriticalSeconds: 3, unschedulableDuration: 15}
+                    subsets:
+                    - name: small
+                      cluster: member2
+                      nodeSelectorTerm:
+                        matchExpressions: [{key: topology.kubernetes.io/zone, operator: In, values: [z2]}]
+                      maxReplicas: 4
+                    - name: big
+                      cluster: member2
+                      nodeSelectorTerm:
+                        matchExpressions: [{key: topology.kubernetes.io/zone, operator: In, values: [z1]}]
+                """.formatted(name);
+    }
+
+    /** spec.replicas of each subset workload of a UnitedDeployment of the host (all in member2 here). */
+    static Map<String, Integer> subsets(String name) {
+        Map<String, Integer> out = new TreeMap<>();
+        String owner = runtime.fleet().host().name() + "/" + NS + "/" + name;
+        for (GenericKubernetesResource workload : runtime.fleet().cluster("member2").client()
+                .genericKubernetesResources("apps/v1", "Deployment").inNamespace(NS).list().getItems()) {
+            Map<String, String> annotations = workload.getMetadata().getAnnotations();
+            Map<String, String> labels = workload.getMetadata().getLabels();
+            if (annotations != null && owner.equals(annotations.get("apps.meridian.io/united-deployment"))
+                    && labels != null && labels.containsKey("apps.kruise.io/subset-name")) {
+                out.merge(labels.get("apps.kruise.io/subset-name"),
+                        Serialization.jsonMapper().valueToTree(workload).path("spec").path("replicas").asInt(), Integer::sum);
+            }
+        }
+        return out;
     }
 
     @Test

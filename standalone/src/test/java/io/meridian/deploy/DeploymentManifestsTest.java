@@ -213,7 +213,8 @@ class DeploymentManifestsTest {
 
         assertThat(webhooks).extracting(w -> w.at("/clientConfig/service/path").asText())
                 .containsExactlyInAnyOrder("/mutate-pods", "/validate-pods", "/validate-workloadspreads",
-                        "/validate-uniteddeployments", "/validate-workloadrebalancers", "/validate-propagationpolicies");
+                        "/validate-uniteddeployments", "/validate-workloadrebalancers", "/validate-propagationpolicies",
+                        "/validate-clusters");
         assertThat(webhooks).extracting(w -> w.at("/clientConfig/service/name").asText()).containsOnly("webhook-gateway");
         assertThat(webhooks).allSatisfy(w -> assertThat(w.at("/clientConfig/caBundle").isMissingNode()).isTrue());
     }

@@ -113,6 +113,24 @@ class SpreadBehaviourE2ETest {
     }
 
     @Test
+    void anInvalidKarmadaClusterIsRejectedWithTheKernelsMessage() throws Exception {
+        String manifest = """
+                apiVersion: cluster.karmada.io/v1alpha1
+                kind: Cluster
+                metadata: {name: edge-1}
+                spec: {syncMode: Sideways}
+                """;
+        List<String> kernel = ManifestValidator.validate(YAML.readTree(manifest)).rendered();
+        assertThat(kernel).isNotEmpty();
+
+        assertThatThrownBy(() -> fleet.apply(manifest))
+                .isInstanceOf(AdmissionDeniedException.class)
+                .hasMessageContaining("spec.syncMode")
+                .satisfies(e -> assertThat(e.getMessage()).contains(kernel));
+        assertThat(fleet.cluster().api().get("Cluster", null, "edge-1")).isNull();
+    }
+
+    @Test
     void aMalformedClusterEventLandsInTheDeadLetterTopicWithItsReasonAndTheRestGoesOn() {
         String key = E2eFleet.CLUSTER + "/dlq/Pod/garbage-" + UUID.randomUUID();
         String garbage = "{\"schemaVersion\": 1, \"truncated";

@@ -65,7 +65,10 @@ class StandaloneRuntimeTest {
                             assertThat(w.getWebhooks().get(0).getTimeoutSeconds()).isEqualTo(3);
                         });
                 assertThat(client.admissionRegistration().v1().validatingWebhookConfigurations().list().getItems())
-                        .singleElement().satisfies(w -> assertThat(w.getWebhooks()).hasSize(5));
+                        .singleElement().satisfies(w -> assertThat(w.getWebhooks()).extracting(h -> h.getName())
+                                .containsExactly("validate-pods.meridian.io", "validate-workloadspreads.meridian.io",
+                                        "validate-uniteddeployments.meridian.io", "validate-workloadrebalancers.meridian.io",
+                                        "validate-propagationpolicies.meridian.io", "validate-clusters.meridian.io"));
             }
         } finally {
             runtime.close();

@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.ConcurrencyException;
@@ -31,14 +32,15 @@ import org.springframework.beans.factory.DisposableBean;
  * barrier passed as one {@link AdmitPods}, in arrival order, reading their workload objects only then. So a
  * batch's barrier runs while the previous batch is decided and committed, not after it. Each future completes
  * only after the command's events are committed. A batch that loses an append race to another instance
- * (unique sequence number) is retried on fresh state.
+ * (unique sequence number) is retried on fresh state. A pod that must be decided on caught-up state (see
+ * {@link #submit(String, PodToAdmit, boolean)}) is refused when its barrier gave up instead.
  */
 public class AdmissionBatcher implements DisposableBean {
     private static final Logger log = LoggerFactory.getLogger(AdmissionBatcher.class);
     private static final int MAX_ATTEMPTS = 5;
 
-    /** One queued CREATE. */
-    public record Pending(PodToAdmit pod, CompletableFuture<AdmissionOutcome> answer) {
+    /** One queued CREATE; {@code needsCaughtUp}: refused rather than decided when its barrier gives up. */
+    public record Pending(PodToAdmit pod, CompletableFuture<AdmissionOutcome> answer, boolean needsCaughtUp) {
     }
 
     /** Reads, for a pod of a cluster, the workload objects its decision needs (its owner chain). */
@@ -68,7 +70,7 @@ public class AdmissionBatcher implements DisposableBean {
     }
 
     private final CommandGateway commands;
-    private final Runnable barrier;
+    private final BooleanSupplier barrier;
     private final WorkloadObjects objects;
     private final LatestVersion latestVersion;
     private final Clock clock;
@@ -80,22 +82,22 @@ public class AdmissionBatcher implements DisposableBean {
     private volatile BeforeDecision beforeDecision = BeforeDecision.NONE;
 
     /**
-     * @param barrier waits until the cluster events published so far are applied; run for the pods that arrived
-     *                before it started, before their workload objects are read
+     * @param barrier waits until the cluster events published so far are applied, false when it gave up first; run
+     *                for the pods that arrived before it started, before their workload objects are read
      */
-    public AdmissionBatcher(CommandGateway commands, Clock clock, int maxBatch, int threads, Runnable barrier,
+    public AdmissionBatcher(CommandGateway commands, Clock clock, int maxBatch, int threads, BooleanSupplier barrier,
                             WorkloadObjects objects) {
         this(commands, clock, maxBatch, threads, barrier, objects, aggregateId -> null);
     }
 
     /** @param latestVersion read with the workload objects, after the barrier */
-    public AdmissionBatcher(CommandGateway commands, Clock clock, int maxBatch, int threads, Runnable barrier,
+    public AdmissionBatcher(CommandGateway commands, Clock clock, int maxBatch, int threads, BooleanSupplier barrier,
                             WorkloadObjects objects, LatestVersion latestVersion) {
         this(commands, clock, maxBatch, threads, barrier, objects, latestVersion, BatchMetrics.NONE);
     }
 
     /** @param metrics where a batch's time goes: the barrier, and deciding plus committing */
-    public AdmissionBatcher(CommandGateway commands, Clock clock, int maxBatch, int threads, Runnable barrier,
+    public AdmissionBatcher(CommandGateway commands, Clock clock, int maxBatch, int threads, BooleanSupplier barrier,
                             WorkloadObjects objects, LatestVersion latestVersion, BatchMetrics metrics) {
         this.metrics = metrics;
         this.commands = commands;
@@ -119,7 +121,15 @@ public class AdmissionBatcher implements DisposableBean {
     }
 
     public CompletableFuture<AdmissionOutcome> submit(String aggregateId, PodToAdmit pod) {
-        Pending pending = new Pending(pod, new CompletableFuture<>());
+        return submit(aggregateId, pod, false);
+    }
+
+    /**
+     * @param needsCaughtUp the decision depends on reported state that may lag (a percentage spread whose workload the
+     *                      gateway cannot read live): refused, to be created again, when the barrier gives up
+     */
+    public CompletableFuture<AdmissionOutcome> submit(String aggregateId, PodToAdmit pod, boolean needsCaughtUp) {
+        Pending pending = new Pending(pod, new CompletableFuture<>(), needsCaughtUp);
         Queue queue = queues.computeIfAbsent(aggregateId, id -> new Queue());
         queue.arrived.add(pending);
         startIfIdle(queue.barrierRunning, () -> barriers(aggregateId, queue));
@@ -143,14 +153,21 @@ public class AdmissionBatcher implements DisposableBean {
                 continue;
             }
             long started = System.nanoTime();
+            boolean caughtUp;
             try {
-                barrier.run();
+                caughtUp = barrier.getAsBoolean();
             } catch (RuntimeException e) {
                 fail(aggregateId, group, e);
                 continue;
             }
             metrics.barrier(System.nanoTime() - started);
-            queue.covered.addAll(group);
+            for (Pending pending : group) {
+                if (pending.needsCaughtUp() && !caughtUp) {
+                    pending.answer().complete(notCaughtUp(aggregateId, pending.pod()));
+                } else {
+                    queue.covered.add(pending);
+                }
+            }
             startIfIdle(queue.commandRunning, () -> commands(aggregateId, queue));
         }
     }
@@ -211,10 +228,26 @@ public class AdmissionBatcher implements DisposableBean {
         pods.forEach(p -> p.answer().completeExceptionally(e));
     }
 
+    /**
+     * The answer for a pod that needs caught-up state when the barrier gave up: refused with 503 (nothing is
+     * recorded), so its controller creates it again.
+     */
+    private static AdmissionOutcome notCaughtUp(String aggregateId, PodToAdmit pod) {
+        return new AdmissionOutcome(pod.decisionId(), AdmissionOutcome.DENY, null, null, aggregateId
+                + ": uses percentages, the workload cannot be read live from its cluster and the reported cluster"
+                + " state did not catch up in time; create the pod again", 503);
+    }
+
     /** Decides a CREATE without recording it: not batched, nothing is reserved. */
     public AdmissionOutcome dryRun(String aggregateId, PodToAdmit pod) {
-        barrier.run();
-        List<JsonNode> workloadObjects = workloadObjects(aggregateId, List.of(new Pending(pod, null)));
+        return dryRun(aggregateId, pod, false);
+    }
+
+    public AdmissionOutcome dryRun(String aggregateId, PodToAdmit pod, boolean needsCaughtUp) {
+        if (!barrier.getAsBoolean() && needsCaughtUp) {
+            return notCaughtUp(aggregateId, pod);
+        }
+        List<JsonNode> workloadObjects = workloadObjects(aggregateId, List.of(new Pending(pod, null, false)));
         beforeDecision.run(aggregateId, workloadObjects);
         List<AdmissionOutcome> outcomes = commands.sendAndWait(new AdmitPods(aggregateId, List.of(pod), workloadObjects,
                 clock.instant(), true, latestVersion.of(aggregateId)));

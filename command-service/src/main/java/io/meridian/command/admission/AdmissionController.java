@@ -32,7 +32,7 @@ public class AdmissionController {
     private static final Logger log = LoggerFactory.getLogger(AdmissionController.class);
     private static final Set<String> OPERATIONS = Set.of("CREATE", "DELETE", "EVICT");
     private static final Set<String> PLURALS = Set.of("workloadspreads", "uniteddeployments", "workloadrebalancers",
-            "propagationpolicies");
+            "propagationpolicies", "clusters");
 
     private final AdmissionService admissions;
     private final ClusterState state;

@@ -126,11 +126,14 @@ public class AdmissionService {
                     : LiveOwners.refuse(decisionId, spread.get(), request.cluster());
         }
         PodToAdmit toAdmit = new PodToAdmit(request.uid(), decisionId, pod, request.liveOwners());
+        // the gateway cannot read this member: a percentage is then scaled against the reported replicas only
+        boolean needsCaughtUp = request.liveOwners() != null && request.liveOwners().isEmpty()
+                && LiveOwners.needed(state, request.cluster(), namespace, spread.get());
         try {
             if (request.dryRun()) {
-                return batcher.dryRun(aggregateId, toAdmit);
+                return batcher.dryRun(aggregateId, toAdmit, needsCaughtUp);
             }
-            return batcher.submit(aggregateId, toAdmit).get(30, TimeUnit.SECONDS);
+            return batcher.submit(aggregateId, toAdmit, needsCaughtUp).get(30, TimeUnit.SECONDS);
         } catch (AggregateNotFoundException e) {
             return allow(decisionId, spread.get() + ": WorkloadSpread not registered yet");
         } catch (ExecutionException e) {

@@ -64,8 +64,8 @@ final class BindingPlanner {
         ScheduleTrigger check = new ScheduleCheckInput(state, placementChanged, total > 0, false, false).firstTrigger();
         boolean schedules = check.schedules() || view.lastFailure() != null;
         ScheduleMode mode = state.rescheduleRequired() ? ScheduleMode.FRESH : ScheduleMode.STEADY;
-        KernelSchedule.Outcome outcome = schedules ? KernelSchedule.run(state, source.members(), mode,
-                PodRequests.of(template.path("spec").path("template").path("spec"))) : null;
+        Map<String, Long> requests = PodRequests.of(template.path("spec").path("template").path("spec"));
+        KernelSchedule.Outcome outcome = schedules ? KernelSchedule.run(state, source.members(), mode, requests) : null;
 
         Map<String, Integer> assignment = outcome != null && outcome.succeeded() ? outcome.assignment() : view.assignment();
         String failure = outcome == null ? null : outcome.failure();
@@ -84,7 +84,7 @@ final class BindingPlanner {
                 : view.rollingOut() ? ROLLOUT_STEP : TEMPLATE_CHANGED;
         ScheduleInputs inputs = new ScheduleInputs(template.path("apiVersion").asText("apps/v1"), uid, total,
                 PolicyMatch.name(source.policy()), placementNode, source.members(), view.assignment(), evicted,
-                triggeredAt, view.lastScheduledTime(), view.observedAffinityName());
+                triggeredAt, view.lastScheduledTime(), view.observedAffinityName(), requests);
         return Optional.of(new BindingScheduled(view.id(), decisionId, KernelVersion.VALUE, trigger,
                 schedules ? mode.name() : null, inputs, assignment, outcome == null ? view.observedAffinityName()
                 : outcome.affinityName(), failure, applied, digest, mutations,

@@ -33,9 +33,15 @@ public final class PolicyMatch {
         return KIND.equals(kind) || CLUSTER_KIND.equals(kind);
     }
 
-    /** The policy for the template among PropagationPolicies and ClusterPropagationPolicies (others are ignored). */
+    /**
+     * The policy for the template among PropagationPolicies and ClusterPropagationPolicies (others are ignored); none
+     * for a template in a {@linkplain ReservedNamespaces reserved namespace}.
+     */
     public static Optional<JsonNode> select(List<? extends JsonNode> policies, JsonNode template) {
         String namespace = template.path("metadata").path("namespace").asText("");
+        if (ReservedNamespaces.isReserved(namespace)) {
+            return Optional.empty();
+        }
         return best(policies.stream().filter(p -> KIND.equals(p.path("kind").asText()))
                 .filter(p -> p.path("metadata").path("namespace").asText("").equals(namespace)), template)
                 .or(() -> best(policies.stream().filter(p -> CLUSTER_KIND.equals(p.path("kind").asText())), template));

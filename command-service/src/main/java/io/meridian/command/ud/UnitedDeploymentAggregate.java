@@ -22,9 +22,11 @@ import io.meridian.command.ud.api.UnitedDeploymentReconcileScheduled;
 import io.meridian.command.ud.api.UnitedDeploymentReconciled;
 import io.meridian.command.ud.api.UnitedDeploymentRegistered;
 import io.meridian.command.ud.api.UnitedDeploymentRemoved;
+import io.meridian.command.ud.api.UnitedDeploymentRescheduleCompleted;
 import io.meridian.command.ud.api.UnitedDeploymentRescheduled;
 import io.meridian.command.ud.api.UpsertUnitedDeployment;
 import io.meridian.core.KernelVersion;
+import io.meridian.core.karmada.rebalancer.MakeBeforeBreakStep;
 import io.meridian.core.patch.KubernetesStrategicMergePatch;
 import io.meridian.core.ud.adaptive.PodSnapshot;
 import io.meridian.core.ud.alloc.Allocation;
@@ -83,6 +85,7 @@ public class UnitedDeploymentAggregate {
     private boolean statusWritePending;
     private Map<String, Integer> allocation = Map.of();
     private Map<String, Integer> expected;
+    private UdRollout rollout;
     private String lastRejection;
 
     protected UnitedDeploymentAggregate() {
@@ -97,6 +100,10 @@ public class UnitedDeploymentAggregate {
             apply(new UnitedDeploymentRegistered(command.id(), command.cluster(), identityAndSpec, command.at()));
         } else if (!identityAndSpec.equals(manifest) && !sameObjectInAnotherVersion(identityAndSpec)) {
             apply(new UnitedDeploymentChanged(command.id(), identityAndSpec, command.at()));
+            if (rollout != null) {
+                apply(new UnitedDeploymentRescheduleCompleted(id, rollout.requestedBy(), rollout.target(),
+                        "the spec changed during the make-before-break reschedule; the spec is followed", command.at()));
+            }
         }
     }
 
@@ -147,12 +154,19 @@ public class UnitedDeploymentAggregate {
         UnitedDeployment ud = kernelView(command);
         List<ObservedWorkload> observed = observed(command.workloads());
         String revision = UdRevision.of(manifest);
+        MakeBeforeBreakStep step = rollout == null ? null : rollout.next(observed);
+        // a rollout step replaces the allocator, so ready pods need no cap then (the status counts them all)
         ReconcilePlan plan = PLANNER.plan(new ReconcileInput(ud, revision, COLLISION_COUNT,
-                ExpectedReplicas.view(observed, expected), pods(command), true, command.now()));
+                step == null ? ExpectedReplicas.view(observed, expected) : observed, pods(command), true, command.now(),
+                step == null ? null : UdRollout.replicas(step)));
         switch (plan.outcome()) {
             case PLANNED -> planned(command, plan, observed, revision, deadlines);
             case REJECTED -> rejected(command, plan, revision);
             default -> schedule(command.now(), plan.requeueAfter(), deadlines);
+        }
+        if (step != null && step.complete()) {
+            apply(new UnitedDeploymentRescheduleCompleted(id, rollout.requestedBy(), rollout.target(),
+                    "every subset holds its new replicas, all ready", command.now()));
         }
     }
 
@@ -162,8 +176,8 @@ public class UnitedDeploymentAggregate {
         boolean statusChanged = !newStatus.equals(status);
         List<UdMutation> mutations = new UdMutations(cluster, manifest).planned(plan,
                 statusChanged || statusWritePending ? newStatus : null, subsetClusters(command.workloads()));
-        Map<String, Integer> stillExpected = expected == null || !plan.nextReplicas().equals(expected)
-                || ExpectedReplicas.inPlace(observed, expected) ? null : expected;
+        Map<String, Integer> stillExpected = rollout != null ? expected : expected == null
+                || !plan.nextReplicas().equals(expected) || ExpectedReplicas.inPlace(observed, expected) ? null : expected;
         Long requeue = plan.requeueAfter().map(d -> d.plus(REQUEUE_MARGIN).toMillis()).orElse(null);
         Instant due = requeue == null ? null : dueAt(command.now(), command.now().plusMillis(requeue), deadlines);
         boolean sameAllocation = plan.nextReplicas().equals(allocation) && Objects.equals(stillExpected, expected);
@@ -203,9 +217,14 @@ public class UnitedDeploymentAggregate {
     @CommandHandler
     public ReschedulePlan handle(RescheduleUnitedDeployment command) {
         ReschedulePlan plan = reschedulePlan(command.at());
+        if (rollout != null) {
+            apply(new UnitedDeploymentRescheduleCompleted(id, rollout.requestedBy(), rollout.target(),
+                    "superseded by a reschedule for " + command.requestedBy(), command.at()));
+        }
+        Integer availableAtStart = command.preserveAvailable() ? status.path("readyReplicas").asInt(0) : null;
         apply(new UnitedDeploymentRescheduled(command.id(), command.requestedBy(),
                 command.id() + "@reschedule:" + command.requestedBy() + ":" + command.at(), plan.before(), plan.after(),
-                command.at()));
+                command.at(), availableAtStart));
         return plan;
     }
 
@@ -254,6 +273,7 @@ public class UnitedDeploymentAggregate {
         removed = false;
         allocation = Map.of();
         expected = null;
+        rollout = null;
         lastRejection = null;
     }
 
@@ -265,6 +285,7 @@ public class UnitedDeploymentAggregate {
     @EventSourcingHandler
     void on(UnitedDeploymentRemoved event) {
         removed = true;
+        rollout = null;
         dueTimes.clear();
     }
 
@@ -299,6 +320,13 @@ public class UnitedDeploymentAggregate {
     @EventSourcingHandler
     void on(UnitedDeploymentRescheduled event) {
         expected = Map.copyOf(event.after());
+        rollout = event.availableAtStart() == null ? null
+                : new UdRollout(event.requestedBy(), Map.copyOf(event.after()), event.availableAtStart());
+    }
+
+    @EventSourcingHandler
+    void on(UnitedDeploymentRescheduleCompleted event) {
+        rollout = null;
     }
 
     @EventSourcingHandler

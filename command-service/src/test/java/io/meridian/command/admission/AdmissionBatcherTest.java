@@ -42,10 +42,13 @@ class AdmissionBatcherTest {
         batcher.destroy();
     }
 
-    private void barrier() {
+    private volatile boolean barrierCatchesUp = true;
+
+    private boolean barrier() {
         long start = System.nanoTime();
         sleep(15);
         barriers.add(new Span(start, System.nanoTime()));
+        return barrierCatchesUp;
     }
 
     private CommandGateway gateway() {
@@ -107,6 +110,41 @@ class AdmissionBatcherTest {
         submitPods(60);
 
         assertThat(barriers).anyMatch(b -> commandsSent.stream().anyMatch(c -> b.start() > c.start() && b.start() < c.end()));
+    }
+
+    private static PodToAdmit pod(String name) {
+        JsonNode pod = JsonNodeFactory.instance.objectNode().set("metadata",
+                JsonNodeFactory.instance.objectNode().put("name", name));
+        return new PodToAdmit("uid-" + name, "d-" + name, pod);
+    }
+
+    @Test
+    void aPodThatNeedsCaughtUpStateIsRefusedWhenItsBarrierGivesUp() throws Exception {
+        barrierCatchesUp = false;
+
+        AdmissionOutcome outcome = batcher.submit(SPREAD, pod("lagging"), true).get(10, TimeUnit.SECONDS);
+
+        assertThat(outcome.allowed()).isFalse();
+        assertThat(outcome.denialCode()).isEqualTo(503);
+        assertThat(decidedInOrder).isEmpty();
+    }
+
+    @Test
+    void aPodThatDoesNotNeedCaughtUpStateIsDecidedWhenItsBarrierGivesUp() throws Exception {
+        barrierCatchesUp = false;
+
+        AdmissionOutcome outcome = batcher.submit(SPREAD, pod("plain"), false).get(10, TimeUnit.SECONDS);
+
+        assertThat(outcome.allowed()).isTrue();
+        assertThat(decidedInOrder).containsExactly("plain");
+    }
+
+    @Test
+    void aPodThatNeedsCaughtUpStateIsDecidedWhenItsBarrierPasses() throws Exception {
+        AdmissionOutcome outcome = batcher.submit(SPREAD, pod("fresh"), true).get(10, TimeUnit.SECONDS);
+
+        assertThat(outcome.allowed()).isTrue();
+        assertThat(decidedInOrder).containsExactly("fresh");
     }
 
     private static void sleep(long millis) {

@@ -39,6 +39,27 @@ class PolicyMatchTest {
         assertThat(PolicyMatch.select(List.of(everywhere), template)).contains(everywhere);
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"kube-system", "kube-public", "karmada-system",
+        "karmada-cluster", "karmada-es-member1", "meridian-system"})
+    void aTemplateInAReservedNamespaceIsNotPropagated(String namespace) {
+        JsonNode everywhere = clusterPolicy("everywhere", KIND_ONLY, 0);
+        JsonNode template = inNamespace(deployment(3), namespace);
+        JsonNode local = read(policy("local", KIND_ONLY, 0).toString().replace("\"default\"", "\"" + namespace + "\""));
+        assertThat(PolicyMatch.select(List.of(everywhere, local), template)).isEmpty();
+    }
+
+    @Test
+    void aNamespaceThatOnlyLooksReservedIsPropagated() {
+        JsonNode everywhere = clusterPolicy("everywhere", KIND_ONLY, 0);
+        assertThat(PolicyMatch.select(List.of(everywhere), inNamespace(deployment(3), "kubeflow"))).contains(everywhere);
+    }
+
+    private static JsonNode inNamespace(JsonNode template, String namespace) {
+        ((com.fasterxml.jackson.databind.node.ObjectNode) template.get("metadata")).put("namespace", namespace);
+        return template;
+    }
+
     @Test
     void aMatchingPropagationPolicyWinsOverAClusterPropagationPolicyOfHigherPriority() {
         JsonNode cluster = clusterPolicy("cluster", BY_NAME, 100);

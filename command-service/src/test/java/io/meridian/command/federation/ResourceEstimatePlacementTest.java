@@ -75,6 +75,16 @@ class ResourceEstimatePlacementTest {
     }
 
     @Test
+    void theDecisionRecordsWhatOneReplicaRequests() {
+        inputs.template = requesting(7, "2");
+
+        Predicate<BindingScheduled> recorded = s -> s.inputs().podRequests()
+                .equals(Map.of("cpu", 2000L, "memory", 268435456L));
+        fixture.givenNoPriorActivity().when(sync(0))
+                .expectEventsMatching(BindingAggregateTest.events(BindingAggregateTest.scheduledWhere(recorded)));
+    }
+
+    @Test
     void aTemplateWithoutRequestsIsWeightedByFreePodSlots() {
         inputs.template = deployment(10);
 

@@ -34,7 +34,7 @@ class DeadlinesSurviveRestartIntegrationTest {
         try (ConfigurableApplicationContext second = Infra.start(DB)) {
             JdbcTemplate jdbc = second.getBean(JdbcTemplate.class);
             await().atMost(Duration.ofSeconds(120)).until(() -> unreachableEvents(jdbc) == 1);
-            await().atMost(Duration.ofSeconds(10)).until(() -> storedDeadlines(jdbc) == 0);
+            await().atMost(Duration.ofSeconds(30)).until(() -> storedDeadlines(jdbc) == 0);
         }
     }
 
@@ -57,7 +57,7 @@ class DeadlinesSurviveRestartIntegrationTest {
             assertThat(storedJobs(jdbc)).as("re-armed under the same keys").isEqualTo(jobs);
             await().atMost(Duration.ofSeconds(60)).until(() -> unreachableEvents(jdbc, "member-b") == 1);
             assertThat(unreachableEvents(jdbc, "member-a")).isZero();
-            await().atMost(Duration.ofSeconds(10)).until(() -> storedDeadlines(jdbc) == 1);
+            await().atMost(Duration.ofSeconds(30)).until(() -> storedDeadlines(jdbc) == 1);
         }
     }
 

@@ -55,7 +55,7 @@ class FederationIntegrationTest {
             // generous: on a loaded machine the first consumers and processors take a while to start
             await().atMost(Duration.ofSeconds(120)).until(() -> replicasIn(HOST, "ApplyObject", 6)
                     && replicasIn(MEMBER, "ApplyObject", 3));
-            await().atMost(Duration.ofSeconds(20)).until(() -> bindingDecisions().stream()
+            await().atMost(Duration.ofSeconds(60)).until(() -> bindingDecisions().stream()
                     .anyMatch(d -> "BindingScheduled".equals(d.type()) && d.decisionId() != null));
 
             upsert(HOST, "Deployment", "apps/v1", "fed", "nginx", deployment(3, 6));

@@ -52,7 +52,7 @@ class UnitedDeploymentAggregateTest {
         fixture = new AggregateTestFixture<>(UnitedDeploymentAggregate.class);
     }
 
-    private static UnitedDeploymentRegistered registered(JsonNode manifest) {
+    static UnitedDeploymentRegistered registered(JsonNode manifest) {
         return new UnitedDeploymentRegistered(ID, HOST, UdJson.identityAndSpec(manifest), T0);
     }
 
@@ -61,12 +61,12 @@ class UnitedDeploymentAggregateTest {
                 Map.of(), unreachable);
     }
 
-    private static ReconcileUnitedDeployment reconcile(int second, SubsetWorkload... workloads) {
+    static ReconcileUnitedDeployment reconcile(int second, SubsetWorkload... workloads) {
         return reconcile(second, List.of(workloads), Set.of());
     }
 
     /** The events one command records, given the earlier ones. */
-    private static List<Object> recorded(List<Object> given, Object command) {
+    static List<Object> recorded(List<Object> given, Object command) {
         AggregateTestFixture<UnitedDeploymentAggregate> f = new AggregateTestFixture<>(UnitedDeploymentAggregate.class);
         Object[] holder = new Object[1];
         f.given(given).when(command).expectEventsMatching(Matchers.payloadsMatching(Matchers.predicate(events -> {
@@ -78,13 +78,13 @@ class UnitedDeploymentAggregateTest {
         return events;
     }
 
-    private static UnitedDeploymentReconciled reconciled(List<Object> given, Object command) {
+    static UnitedDeploymentReconciled reconciled(List<Object> given, Object command) {
         List<Object> events = recorded(given, command);
         assertThat(events).hasSize(1).first().isInstanceOf(UnitedDeploymentReconciled.class);
         return (UnitedDeploymentReconciled) events.get(0);
     }
 
-    private static List<UdMutation> ofType(UnitedDeploymentReconciled event, String type) {
+    static List<UdMutation> ofType(UnitedDeploymentReconciled event, String type) {
         return event.mutations().stream().filter(m -> m.type().equals(type)).toList();
     }
 
@@ -306,7 +306,7 @@ class UnitedDeploymentAggregateTest {
         assertThat(event.output().path("nextReplicas").toString()).isEqualTo("{\"a\":2,\"b\":4}");
     }
 
-    private static SubsetWorkload withStatus(SubsetWorkload workload, int replicas, int ready) {
+    static SubsetWorkload withStatus(SubsetWorkload workload, int replicas, int ready) {
         var copy = workload.manifest().deepCopy();
         ((com.fasterxml.jackson.databind.node.ObjectNode) copy.get("status")).put("replicas", replicas)
                 .put("readyReplicas", ready).put("updatedReadyReplicas", ready);
@@ -424,7 +424,7 @@ class UnitedDeploymentAggregateTest {
                 .expectException(AggregateNotFoundException.class);
     }
 
-    private static String REVISION(JsonNode ud) {
+    static String REVISION(JsonNode ud) {
         return UdRevision.of(UdJson.identityAndSpec(ud));
     }
 

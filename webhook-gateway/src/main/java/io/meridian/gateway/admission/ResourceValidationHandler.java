@@ -26,12 +26,16 @@ public final class ResourceValidationHandler extends CommandBackedHandler {
         this.denialCode = denialCode;
     }
 
-    /** The four validated kinds: WorkloadSpread, UnitedDeployment (Kruise), WorkloadRebalancer, PropagationPolicy (Karmada). */
+    /**
+     * The validated kinds: WorkloadSpread, UnitedDeployment (Kruise), WorkloadRebalancer, (Cluster)PropagationPolicy,
+     * and Cluster (Karmada) with our MemberCluster on the same path, answered as Karmada's Cluster is.
+     */
     public static List<ResourceValidationHandler> all(CommandServiceClient commands, AdmissionMetrics metrics) {
         return List.of(new ResourceValidationHandler("workloadspreads", 422, commands, metrics),
                 new ResourceValidationHandler("uniteddeployments", 422, commands, metrics),
                 new ResourceValidationHandler("workloadrebalancers", 403, commands, metrics),
-                new ResourceValidationHandler("propagationpolicies", 403, commands, metrics));
+                new ResourceValidationHandler("propagationpolicies", 403, commands, metrics),
+                new ResourceValidationHandler("clusters", 403, commands, metrics));
     }
 
     @Override

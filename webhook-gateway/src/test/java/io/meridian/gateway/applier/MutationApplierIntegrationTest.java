@@ -274,7 +274,7 @@ class MutationApplierIntegrationTest {
         member2.init(InetAddress.getLoopbackAddress(), member2Port);
         try (KubernetesClient kube2 = member2.createClient()) {
             awaitOutcomes("away/0", Outcome.UNREACHABLE, Outcome.PATCHED);
-            await().atMost(Duration.ofSeconds(10)).until(() -> committedAfter(record) > record.offset());
+            await().atMost(Duration.ofSeconds(30)).until(() -> committedAfter(record) > record.offset());
             assertThat(kube2.configMaps().inNamespace("deploy").withName("away-1").get().getData()).containsEntry("zone", "ack");
         } finally {
             member2.destroy();

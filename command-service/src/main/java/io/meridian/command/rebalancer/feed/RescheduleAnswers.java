@@ -14,7 +14,8 @@ public final class RescheduleAnswers {
 
     /**
      * No such aggregate: NotFound (Failed / ReferencedBindingNotFound). A plan: Planned for a dry run; for a
-     * UnitedDeployment Completed (its contract has no later completion); else Rescheduled. Anything else: Error.
+     * UnitedDeployment applied at once Completed; else Rescheduled (a binding, or a UnitedDeployment put in place
+     * make-before-break, reports its completion later). Anything else: Error.
      */
     public static RescheduleOutcome outcome(RescheduleRequest request, Object answer, Throwable error) {
         if (error != null) {
@@ -29,7 +30,7 @@ public final class RescheduleAnswers {
         if (request.dryRun()) {
             return RescheduleOutcome.planned(plan);
         }
-        return request.targetType() == RescheduleRequest.TargetType.UnitedDeployment
+        return request.targetType() == RescheduleRequest.TargetType.UnitedDeployment && !request.preserveAvailable()
                 ? RescheduleOutcome.completed(plan) : RescheduleOutcome.rescheduled(plan);
     }
 

@@ -1,6 +1,7 @@
 package io.meridian.command.rebalancer.feed;
 
 import io.meridian.command.federation.api.BindingRescheduleCompleted;
+import io.meridian.command.ud.api.UnitedDeploymentRescheduleCompleted;
 import io.meridian.command.federation.api.PlanBindingReschedule;
 import io.meridian.command.federation.api.ReschedulePlan;
 import io.meridian.command.federation.api.RescheduleBinding;
@@ -29,6 +30,7 @@ import org.axonframework.eventhandling.EventHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -57,12 +59,17 @@ public class RescheduleDispatcher implements DisposableBean {
     private final AnswerFolder answers;
     private final Set<String> statusWrites = ConcurrentHashMap.newKeySet();
 
+    @Autowired
     public RescheduleDispatcher(CommandGateway commands, Clock clock) {
+        this(commands, clock, FOLD_WINDOW);
+    }
+
+    RescheduleDispatcher(CommandGateway commands, Clock clock, Duration foldWindow) {
         this.commands = commands;
         this.clock = clock;
         this.senders = Executors.newFixedThreadPool(SENDERS, daemons("rebalancer-send-"));
         this.timer = Executors.newSingleThreadScheduledExecutor(daemons("rebalancer-answers-"));
-        this.answers = new AnswerFolder(commands::send, timer, clock, FOLD_WINDOW);
+        this.answers = new AnswerFolder(commands::send, timer, clock, foldWindow);
     }
 
     private static ThreadFactory daemons(String prefix) {
@@ -91,6 +98,14 @@ public class RescheduleDispatcher implements DisposableBean {
         if (event.requestedBy() != null && event.requestedBy().startsWith(RebalancerApi.aggregateId(""))) {
             ReschedulePlan plan = new ReschedulePlan(event.assignment(), event.assignment());
             answers.add(event.requestedBy(), event.bindingId(), RescheduleOutcome.completed(plan));
+        }
+    }
+
+    @EventHandler
+    void on(UnitedDeploymentRescheduleCompleted event) {
+        if (event.requestedBy() != null && event.requestedBy().startsWith(RebalancerApi.aggregateId(""))) {
+            ReschedulePlan plan = new ReschedulePlan(event.after(), event.after());
+            answers.add(event.requestedBy(), event.id(), RescheduleOutcome.completed(plan));
         }
     }
 
@@ -129,7 +144,7 @@ public class RescheduleDispatcher implements DisposableBean {
                     : new PlanUnitedDeploymentReschedule(request.targetId(), at);
         }
         return binding ? new RescheduleBinding(request.targetId(), rebalancerId, request.preserveAvailable(), at)
-                : new RescheduleUnitedDeployment(request.targetId(), rebalancerId, at);
+                : new RescheduleUnitedDeployment(request.targetId(), rebalancerId, request.preserveAvailable(), at);
     }
 
     @Override

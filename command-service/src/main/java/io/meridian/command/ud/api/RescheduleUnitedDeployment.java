@@ -4,9 +4,14 @@ import java.time.Instant;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 /**
- * A rebalancer's fresh allocation of a UnitedDeployment, ignoring current subset sizes (ext §7).
- * Answers a {@link io.meridian.command.federation.api.ReschedulePlan} keyed by subset; fails with
- * AggregateNotFoundException when the UnitedDeployment is unknown.
+ * A rebalancer's fresh allocation of a UnitedDeployment, ignoring current subset sizes (ext §7); with
+ * {@code preserveAvailable} it is put in place make-before-break. Answers a
+ * {@link io.meridian.command.federation.api.ReschedulePlan} keyed by subset; fails with AggregateNotFoundException
+ * when the UnitedDeployment is unknown.
  */
-public record RescheduleUnitedDeployment(@TargetAggregateIdentifier String id, String requestedBy, Instant at) {
+public record RescheduleUnitedDeployment(@TargetAggregateIdentifier String id, String requestedBy,
+                                         boolean preserveAvailable, Instant at) {
+    public RescheduleUnitedDeployment(String id, String requestedBy, Instant at) {
+        this(id, requestedBy, false, at);
+    }
 }

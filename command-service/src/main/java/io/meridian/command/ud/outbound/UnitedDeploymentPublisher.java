@@ -13,6 +13,7 @@ import io.meridian.command.ud.api.UnitedDeploymentMutationResultRecorded;
 import io.meridian.command.ud.api.UnitedDeploymentReconciled;
 import io.meridian.command.ud.api.UnitedDeploymentRegistered;
 import io.meridian.command.ud.api.UnitedDeploymentRemoved;
+import io.meridian.command.ud.api.UnitedDeploymentRescheduleCompleted;
 import io.meridian.command.ud.api.UnitedDeploymentRescheduled;
 import io.meridian.command.ws.KernelJson;
 import io.meridian.schemas.ObjectRef;
@@ -95,13 +96,27 @@ public class UnitedDeploymentPublisher {
 
     @EventHandler
     void on(UnitedDeploymentRescheduled event, EventMessage<?> message, @SequenceNumber long sequence) {
+        String how = event.availableAtStart() == null ? ""
+                : ", make-before-break keeping at least " + event.availableAtStart() + " ready";
         ObjectNode payload = reason("fresh allocation for " + event.requestedBy() + ", ignoring current subset sizes: "
-                + event.before() + " -> " + event.after());
+                + event.before() + " -> " + event.after() + how);
         payload.put("requestedBy", event.requestedBy());
+        if (event.availableAtStart() != null) {
+            payload.put("availableAtStart", event.availableAtStart());
+        }
         payload.set("before", KernelJson.tree(event.before()));
         payload.set("after", KernelJson.tree(event.after()));
         publisher.publish(List.of(domainEvent(message, event.id(), sequence, "UnitedDeploymentRescheduled",
                 event.decisionId(), payload)));
+    }
+
+    @EventHandler
+    void on(UnitedDeploymentRescheduleCompleted event, EventMessage<?> message, @SequenceNumber long sequence) {
+        ObjectNode payload = reason("reschedule for " + event.requestedBy() + " completed: " + event.reason());
+        payload.put("requestedBy", event.requestedBy());
+        payload.set("after", KernelJson.tree(event.after()));
+        publisher.publish(List.of(domainEvent(message, event.id(), sequence, "UnitedDeploymentRescheduleCompleted",
+                null, payload)));
     }
 
     @EventHandler

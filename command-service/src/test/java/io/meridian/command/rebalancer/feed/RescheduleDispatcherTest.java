@@ -16,6 +16,7 @@ import io.meridian.command.rebalancer.api.RescheduleRequest;
 import io.meridian.command.rebalancer.api.StatusChange;
 import io.meridian.command.rebalancer.api.WriteRebalancerStatus;
 import io.meridian.command.ud.api.RescheduleUnitedDeployment;
+import io.meridian.command.ud.api.UnitedDeploymentRescheduleCompleted;
 import io.meridian.core.karmada.rebalancer.WorkloadReference;
 import java.time.Clock;
 import java.time.Duration;
@@ -131,6 +132,10 @@ class RescheduleDispatcherTest {
 
     @Test
     void theAnswersOfOneDecisionAreRecordedTogether() throws Exception {
+        // a window no machine load outlasts between two answers to one decision
+        dispatcher.destroy();
+        dispatcher = new RescheduleDispatcher(DefaultCommandGateway.builder().commandBus(bus).build(),
+                Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofSeconds(2));
         dispatcher.on(asking(RebalancerTargets.request(WEB, "host", false, false),
                 RebalancerTargets.request(GONE, "host", false, false)));
         awaitRecorded(1);
@@ -187,5 +192,20 @@ class RescheduleDispatcherTest {
 
         assertThat(recorded).containsExactly(RecordRescheduleOutcomes.one("rebalancer:r", "binding:default/Deployment/web",
                 RescheduleOutcome.completed(new ReschedulePlan(Map.of("member2", 4), Map.of("member2", 4))), NOW));
+    }
+
+    @Test
+    void aUnitedDeploymentRescheduledMakeBeforeBreakIsRollingUntilItReportsCompletion() throws Exception {
+        dispatcher.on(asking(RebalancerTargets.request(UD, "host", false, true)));
+        awaitRecorded(1);
+        dispatcher.on(new UnitedDeploymentRescheduleCompleted("ud:host/default/ud", "rebalancer:r", Map.of("a", 4),
+                "done", NOW));
+        awaitRecorded(2);
+
+        assertThat(handled).containsExactly(new RescheduleUnitedDeployment("ud:host/default/ud", "rebalancer:r", true,
+                CREATED));
+        assertThat(only(recorded.get(0))).isEqualTo(RescheduleOutcome.rescheduled(PLAN));
+        assertThat(only(recorded.get(1))).isEqualTo(RescheduleOutcome.completed(
+                new ReschedulePlan(Map.of("a", 4), Map.of("a", 4))));
     }
 }

@@ -52,8 +52,7 @@ public final class ReconcilePlanner {
     private ReconcilePlan planWith(ReconcileContext context) {
         Map<String, SubsetObservation> observed = observe(context);
         Map<String, AdaptiveSubsetState> states = preProcess(context, observed);
-        Allocation allocation = AllocatorKind.allocate(context.strategy(),
-                new AllocationRequest(context.spec().replicas(), context.subsets(), existing(observed, states)));
+        Allocation allocation = allocate(context, observed, states);
         if (allocation.isRejected()) {
             return ReconcilePlan.rejected(UdEvent.warning(EVENT_ALLOCATION_FAILED,
                     "Specified subset replicas is ineffective: " + allocation.error()));
@@ -64,6 +63,18 @@ public final class ReconcilePlanner {
         Map<String, Integer> partitions = partitions(context, allocation);
         WorkloadChanges.Changes changes = workloadChanges.plan(context, allocation, partitions, states, observed);
         return new StatusPlanner(context, observed, states).plan(allocation, partitions, changes);
+    }
+
+    private static Allocation allocate(ReconcileContext context, Map<String, SubsetObservation> observed,
+                                       Map<String, AdaptiveSubsetState> states) {
+        Map<String, Integer> step = context.input().rolloutStep();
+        if (step != null) {
+            Map<String, Integer> replicas = new LinkedHashMap<>();
+            context.subsets().forEach(s -> replicas.put(s.name(), step.getOrDefault(s.name(), 0)));
+            return Allocation.of(replicas);
+        }
+        return AllocatorKind.allocate(context.strategy(),
+                new AllocationRequest(context.spec().replicas(), context.subsets(), existing(observed, states)));
     }
 
     private static Map<String, SubsetObservation> observe(ReconcileContext context) {

@@ -33,6 +33,28 @@ class PodRequestsTest {
     }
 
     @Test
+    void sidecarsRunBesideTheContainers() throws Exception {
+        assertThat(PodRequests.of(spec("{initContainers:[{restartPolicy:'Always',resources:{requests:{cpu:'250m',"
+                + "memory:'128Mi'}}}],containers:[{resources:{requests:{cpu:'1',memory:'1Gi'}}}]}")))
+                .isEqualTo(Map.of("cpu", 1250L, "memory", (1024L + 128) << 20));
+    }
+
+    @Test
+    void aPlainInitContainerRunsBesideTheSidecarsStartedBeforeIt() throws Exception {
+        assertThat(PodRequests.of(spec("{initContainers:[{restartPolicy:'Always',resources:{requests:{cpu:'1'}}},"
+                + "{resources:{requests:{cpu:'3'}}},{restartPolicy:'Always',resources:{requests:{cpu:'500m'}}}],"
+                + "containers:[{resources:{requests:{cpu:'1'}}}]}")))
+                .isEqualTo(Map.of("cpu", 4000L));
+    }
+
+    @Test
+    void thePodOverheadIsAdded() throws Exception {
+        assertThat(PodRequests.of(spec("{overhead:{cpu:'250m',memory:'120Mi'},"
+                + "containers:[{resources:{requests:{cpu:'1',memory:'1Gi'}}}]}")))
+                .isEqualTo(Map.of("cpu", 1250L, "memory", (1024L + 120) << 20));
+    }
+
+    @Test
     void extendedResourcesAreCountedAndPodsIsNot() throws Exception {
         assertThat(PodRequests.of(spec("{containers:[{resources:{requests:{'nvidia.com/gpu':'1',pods:'1'}}}]}")))
                 .isEqualTo(Map.of("nvidia.com/gpu", 1L));

@@ -109,6 +109,27 @@ class ReconcilePlannerTest {
     }
 
     @Test
+    void aRolloutStepIsHeldInsteadOfTheAllocationEvenAboveTheReplicas() {
+        ReconcileInput step = new ReconcileInput(ud(4), REVISION, 0,
+                List.of(cloneSet("web-a-1", "a", 2, 2), cloneSet("web-b-1", "b", 2, 2)), Map.of(), true, NOW,
+                Map.of("a", 4, "b", 2));
+
+        ReconcilePlan plan = planner.plan(step);
+
+        assertThat(plan.nextReplicas()).containsExactly(Map.entry("a", 4), Map.entry("b", 2));
+        assertThat(plan.updates()).extracting(RenderedWorkload::subsetName).containsExactly("a");
+    }
+
+    @Test
+    void aSubsetARolloutStepLeavesOutHoldsNothing() {
+        ReconcileInput step = new ReconcileInput(ud(4), REVISION, 0,
+                List.of(cloneSet("web-a-1", "a", 2, 2), cloneSet("web-b-1", "b", 2, 2)), Map.of(), true, NOW,
+                Map.of("a", 4));
+
+        assertThat(planner.plan(step).nextReplicas()).containsExactly(Map.entry("a", 4), Map.entry("b", 0));
+    }
+
+    @Test
     void partitionIsCappedAtTheNextReplicas() {
         UnitedDeployment ud = ud("apps.kruise.io/v1beta1", 4, "",
                 ", \"updateStrategy\": {\"type\": \"Manual\", \"manualUpdate\": {\"partitions\": {\"a\": 5, \"b\": 1}}}");
