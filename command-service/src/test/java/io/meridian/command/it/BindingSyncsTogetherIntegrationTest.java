@@ -1,7 +1,7 @@
 package io.meridian.command.it;
 
 import static io.meridian.command.it.Infra.POSTGRES;
-import static io.meridian.command.it.Infra.publish;
+import static io.meridian.command.it.Infra.heartbeat;
 import static io.meridian.command.it.Infra.start;
 import static io.meridian.command.it.Infra.upsert;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,12 +15,9 @@ import io.meridian.command.federation.api.MemberView;
 import io.meridian.command.federation.api.SyncBinding;
 import io.meridian.command.member.api.MemberClusterUnreachable;
 import io.meridian.command.ws.KernelJson;
-import io.meridian.schemas.ClusterEvent;
-import io.meridian.schemas.MessageCodec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -124,16 +121,6 @@ class BindingSyncsTogetherIntegrationTest {
     private static JsonNode read(String json) {
         try {
             return KernelJson.JSON.readTree(json);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static void heartbeat(String cluster, String role) {
-        ClusterEvent heartbeat = new ClusterEvent(1, UUID.randomUUID().toString(), cluster, Instant.now(),
-                ClusterEvent.Type.HEARTBEAT, null, KernelJson.JSON.createObjectNode().put("role", role));
-        try {
-            publish(heartbeat.key(), MessageCodec.CLUSTER_EVENT.encode(heartbeat));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
