@@ -395,7 +395,7 @@ final class ClusterRuntime implements AutoCloseable {
 
   /**
    * Starts an RFC 6902 patch of a pod off the loop (the scheduler's bindings, the kubelet's status
-   * reports); until it is done the pod is {@link #isPatching}. {@code node} names the node a binding
+   * reports); until it is done the pod is in {@link #patchesUnderWay}. {@code node} names the node a binding
    * puts the pod on (null for other patches), so the scheduler counts the slot as taken.
    */
   void startPatchingPod(Pod pod, ArrayNode operations, String node) {
@@ -415,22 +415,15 @@ final class ClusterRuntime implements AutoCloseable {
     });
   }
 
-  boolean isPatching(Pod pod) {
-    return patching.containsKey(pod.getMetadata().getUid());
-  }
-
   /**
-   * The node each pod being bound goes to, by pod uid. A finished binding is in the pod cache before it
-   * leaves this map, so a copy taken before a listing of the cache misses no binding.
+   * The pods being patched now, by uid, with the node a binding puts each on ({@code ""} for other patches). A
+   * finished patch is in the pod cache before it leaves this map, so a copy taken before a listing of the cache
+   * misses none: a pod of the listing that is in the copy is being patched (whatever the listing shows of it), and
+   * one that is not has its last patch in the listing. Reading the live map after the listing instead would take a
+   * patch that finished in between for none at all, and the listing's stale copy would be patched again.
    */
-  Map<String, String> bindingsUnderWay() {
-    Map<String, String> nodes = new java.util.HashMap<>();
-    patching.forEach((uid, node) -> {
-      if (!node.isEmpty()) {
-        nodes.put(uid, node);
-      }
-    });
-    return nodes;
+  Map<String, String> patchesUnderWay() {
+    return Map.copyOf(patching);
   }
 
   /** RFC 6902 patch of a pod (spec and status alike: pods have no status sub-resource in the mock). */

@@ -34,8 +34,9 @@ final class Kubelet {
 
   void run() {
     Instant now = Instant.now();
+    Map<String, String> patching = runtime.patchesUnderWay();
     runtime.each(runtime.pods.list(), pod -> {
-      if (!Pods.scheduled(pod) || !Pods.active(pod) || runtime.isPatching(pod)) {
+      if (!Pods.scheduled(pod) || !Pods.active(pod) || patching.containsKey(pod.getMetadata().getUid())) {
         return;
       }
       Node node = runtime.nodes.get(null, pod.getSpec().getNodeName());

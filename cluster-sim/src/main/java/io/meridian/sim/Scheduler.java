@@ -35,10 +35,10 @@ final class Scheduler {
   }
 
   void run() {
-    Map<String, String> underWay = runtime.bindingsUnderWay();
+    Map<String, String> underWay = runtime.patchesUnderWay();
     List<Pod> pods = runtime.pods.list();
     List<Pod> pending = pods.stream()
-        .filter(p -> Pods.active(p) && !Pods.scheduled(p) && !runtime.isPatching(p))
+        .filter(p -> Pods.active(p) && !Pods.scheduled(p) && !underWay.containsKey(p.getMetadata().getUid()))
         .filter(p -> "default-scheduler".equals(p.getSpec().getSchedulerName()) || p.getSpec().getSchedulerName() == null)
         .sorted(Comparator.comparing(Pods::created).thenComparing(p -> p.getMetadata().getName()))
         .toList();
@@ -70,7 +70,7 @@ final class Scheduler {
         continue;
       }
       String node = Pods.scheduled(pod) ? pod.getSpec().getNodeName() : underWay.get(pod.getMetadata().getUid());
-      if (node != null) {
+      if (node != null && !node.isEmpty()) {
         used.merge(node, 1, Integer::sum);
       }
     }
