@@ -1,6 +1,7 @@
 package io.meridian.bench.federation;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.meridian.command.federation.BindingSyncQueue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.function.Consumer;
 public final class FailoverBench {
     /** How long without heartbeats a member is declared unreachable, unless set otherwise. */
     static final String UNREACHABLE_SECONDS = "MERIDIAN_FAILOVER_UNREACHABLE_SECONDS";
+    private static final long STAGES_SETTLE_MILLIS = 1_000;
 
     public record Settings(int workloads, int members, int replicas, Duration timeout) {
         public Settings {
@@ -58,14 +60,25 @@ public final class FailoverBench {
     }
 
     private Result measure(BenchFleet fleet, CopyWatch copies) throws InterruptedException {
-        place(fleet);
         int share = settings.replicas() / 2;
-        awaitEvery(copies, w -> copies.replicas(victim(), name(w)) > 0
-                && copies.replicas(victim(), name(w)) + copies.replicas(survivor(w), name(w)) == settings.replicas(),
-                "divided over " + victim() + " and the others");
+        try (DomainEventTap flaps = DomainEventTap.start(fleet.runtime().kafkaBootstrap(),
+                e -> "MemberClusterUnreachable".equals(e.type()))) {
+            place(fleet);
+            try {
+                awaitEvery(copies, w -> copies.replicas(victim(), name(w)) > 0
+                        && copies.replicas(victim(), name(w)) + copies.replicas(survivor(w), name(w)) == settings.replicas(),
+                        "divided over " + victim() + " and the others");
+            } finally {
+                // a member declared unreachable while the templates are placed is left out of them (Steady mode)
+                flaps.seen().forEach(e -> progress.accept("while placing: " + e.event().aggregateId()
+                        + " declared unreachable at " + e.event().occurredAt()));
+            }
+        }
         progress.accept("every template divided (" + (settings.replicas() - share) + "/" + share + ")");
         try (DomainEventTap tap = DomainEventTap.start(fleet.runtime().kafkaBootstrap(),
-                e -> "MemberClusterUnreachable".equals(e.type()) && victim().equals(e.aggregateId()))) {
+                e -> "MemberClusterUnreachable".equals(e.type()) && victim().equals(e.aggregateId()));
+             FailoverStages stages = FailoverStages.start(fleet.runtime().kafkaBootstrap())) {
+            BindingSyncQueue syncs = fleet.runtime().services().get("command-service").getBean(BindingSyncQueue.class);
             long cut = System.nanoTime();
             // cut off from everyone outside the simulation: the gateway's writes and its agent's reports stop
             fleet.cluster(victim()).unreachable();
@@ -74,7 +87,9 @@ public final class FailoverBench {
             long declaredNanos = declared.occurredNanos();
             double detection = (declaredNanos - cut) / 1e9;
             progress.accept(String.format(Locale.ROOT, "%s declared unreachable %.1f s after the cut", victim(), detection));
+            long syncsBefore = syncs.handled();
             awaitEvery(copies, w -> copies.replicas(survivor(w), name(w)) == settings.replicas(), "failed over");
+            reportStages(stages, copies, declared, syncs.handled() - syncsBefore);
             long[] latencies = new long[settings.workloads()];
             for (int w = 0; w < settings.workloads(); w++) {
                 latencies[w] = Math.max(0, copies.copy(survivor(w), name(w)).changedNanos() - declaredNanos);
@@ -83,6 +98,20 @@ public final class FailoverBench {
             return new Result(settings.workloads(), settings.members(), percentiles.millis(50), percentiles.millis(99),
                     percentiles.millis(100), detection);
         }
+    }
+
+    /** Where the time went, per stage, and how much work the failover caused (after the results had a moment). */
+    private void reportStages(FailoverStages stages, CopyWatch copies, DomainEventTap.Seen declared, long syncs)
+            throws InterruptedException {
+        Thread.sleep(STAGES_SETTLE_MILLIS);
+        List<FailoverStages.Workload> workloads = new ArrayList<>();
+        for (int w = 0; w < settings.workloads(); w++) {
+            workloads.add(new FailoverStages.Workload(name(w), survivor(w)));
+        }
+        long declaredMillis = declared.event().occurredAt().toEpochMilli();
+        stages.report(workloads, declaredMillis, w -> declaredMillis
+                        + (copies.copy(w.survivor(), w.name()).changedNanos() - declared.occurredNanos()) / 1_000_000L,
+                syncs).forEach(progress);
     }
 
     private void place(BenchFleet fleet) {

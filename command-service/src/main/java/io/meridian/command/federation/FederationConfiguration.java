@@ -24,11 +24,17 @@ public class FederationConfiguration {
         return new ClusterBindingInputs(state, fleet);
     }
 
-    /** Several workers: a failover syncs every binding at once, and each sync mostly waits for its commit. */
+    /**
+     * Several workers: a failover syncs every binding at once, and each sync mostly waits for PostgreSQL. With
+     * {@code sync-batch} above 1 the syncs waiting on a worker are stored together, that many in one transaction; off by
+     * default: at 1,000 templates on a loaded machine it made members flap while templates were placed (see
+     * docs/benchmarks.md, session 5).
+     */
     @Bean(destroyMethod = "close")
     public BindingSyncQueue bindingSyncQueue(CommandGateway commands, Clock clock,
-                                             @Value("${meridian.federation.sync-workers:8}") int workers) {
-        return new BindingSyncQueue(commands::sendAndWait, clock, workers);
+                                             @Value("${meridian.federation.sync-workers:8}") int workers,
+                                             @Value("${meridian.federation.sync-batch:1}") int batch) {
+        return new BindingSyncQueue(new BindingCommands(commands), clock, workers, batch);
     }
 
     /** Loaded bindings stay in memory, so a sync does not replay the binding's whole stream (see AxonComponentsConfiguration). */

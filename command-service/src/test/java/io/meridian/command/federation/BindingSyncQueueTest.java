@@ -191,4 +191,86 @@ class BindingSyncQueueTest {
 
         assertThat(sent).extracting(c -> ((SyncBinding) c).bindingId()).containsExactlyInAnyOrder(binding(1), binding(2));
     }
+
+    /** A sender that records what it was given together, and fails a batch holding {@link #failing}. */
+    final class Batches implements BindingSyncQueue.Sender {
+        final List<List<String>> together = new CopyOnWriteArrayList<>();
+        final List<String> alone = new CopyOnWriteArrayList<>();
+        volatile String failing;
+
+        @Override
+        public void sendAndWait(Object command) {
+            send(command);
+            if (command instanceof SyncBinding sync) {
+                alone.add(sync.bindingId());
+            }
+        }
+
+        @Override
+        public void sendTogether(List<SyncBinding> syncs) {
+            List<String> ids = syncs.stream().map(SyncBinding::bindingId).toList();
+            if (ids.contains(failing)) {
+                throw new IllegalStateException("one of them failed");
+            }
+            together.add(ids);
+        }
+    }
+
+    @Test
+    void syncsWaitingOnAWorkerAreSentTogetherUpToTheBatchSize() throws InterruptedException {
+        Batches batches = new Batches();
+        queue = new BindingSyncQueue(batches, CLOCK, 1, 3);
+        queue.dispatch(binding(0), new Blocker(binding(0)));
+        for (int b = 1; b <= 7; b++) {
+            queue.request(binding(b), "member1 Unreachable");
+        }
+        release.countDown();
+        assertThat(queue.awaitIdle(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(batches.together).containsExactly(List.of(binding(1), binding(2), binding(3)),
+                List.of(binding(4), binding(5), binding(6)));
+        assertThat(batches.alone).containsExactly(binding(7));
+        assertThat(queue.handled()).isEqualTo(8);
+    }
+
+    @Test
+    void aCommandAskedBetweenSyncsIsSentInItsPlaceBetweenTheirBatches() throws InterruptedException {
+        List<String> order = new CopyOnWriteArrayList<>();
+        queue = new BindingSyncQueue(new BindingSyncQueue.Sender() {
+            @Override
+            public void sendAndWait(Object command) {
+                send(command);
+                order.add(command instanceof SyncBinding sync ? sync.bindingId() : command.toString());
+            }
+
+            @Override
+            public void sendTogether(List<SyncBinding> syncs) {
+                order.add(syncs.stream().map(SyncBinding::bindingId).toList().toString());
+            }
+        }, CLOCK, 1, 10);
+        queue.dispatch(binding(0), new Blocker(binding(0)));
+        queue.request(binding(1), "changed");
+        queue.request(binding(2), "changed");
+        queue.dispatch(binding(1), new Numbered(binding(1), 1));
+        queue.request(binding(3), "changed");
+        queue.request(binding(4), "changed");
+        release.countDown();
+        assertThat(queue.awaitIdle(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(order).containsExactly(new Blocker(binding(0)).toString(), List.of(binding(1), binding(2)).toString(),
+                new Numbered(binding(1), 1).toString(), List.of(binding(3), binding(4)).toString());
+    }
+
+    @Test
+    void whenSyncsSentTogetherFailEachIsSentAgainOnItsOwn() throws InterruptedException {
+        Batches batches = new Batches();
+        batches.failing = binding(2);
+        queue = new BindingSyncQueue(batches, CLOCK, 1, 10);
+        queue.dispatch(binding(0), new Blocker(binding(0)));
+        for (int b = 1; b <= 3; b++) {
+            queue.request(binding(b), "changed");
+        }
+        release.countDown();
+        assertThat(queue.awaitIdle(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(batches.together).isEmpty();
+        assertThat(batches.alone).containsExactly(binding(1), binding(2), binding(3));
+    }
 }

@@ -1,7 +1,7 @@
 package io.meridian.command.it;
 
 import static io.meridian.command.it.Infra.POSTGRES;
-import static io.meridian.command.it.Infra.publish;
+import static io.meridian.command.it.Infra.heartbeat;
 import static io.meridian.command.it.Infra.readAll;
 import static io.meridian.command.it.Infra.start;
 import static io.meridian.command.it.Infra.upsert;
@@ -11,16 +11,13 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.command.ws.KernelJson;
-import io.meridian.schemas.ClusterEvent;
 import io.meridian.schemas.Decoded;
 import io.meridian.schemas.DomainEvent;
 import io.meridian.schemas.MessageCodec;
 import io.meridian.schemas.Mutation;
 import io.meridian.schemas.Topics;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -64,16 +61,6 @@ class FederationIntegrationTest {
         } finally {
             agents.shutdownNow();
             context.close();
-        }
-    }
-
-    private static void heartbeat(String cluster, String role) {
-        ClusterEvent heartbeat = new ClusterEvent(1, UUID.randomUUID().toString(), cluster, Instant.now(),
-                ClusterEvent.Type.HEARTBEAT, null, KernelJson.JSON.createObjectNode().put("role", role));
-        try {
-            publish(heartbeat.key(), MessageCodec.CLUSTER_EVENT.encode(heartbeat));
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
         }
     }
 

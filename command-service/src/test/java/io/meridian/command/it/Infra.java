@@ -121,6 +121,17 @@ final class Infra {
         }
     }
 
+    /** One heartbeat of a cluster's agent (role {@code host} or {@code member}), as a live agent sends every few seconds. */
+    static void heartbeat(String cluster, String role) {
+        ClusterEvent heartbeat = new ClusterEvent(1, UUID.randomUUID().toString(), cluster, Instant.now(),
+                ClusterEvent.Type.HEARTBEAT, null, KernelJson.JSON.createObjectNode().put("role", role));
+        try {
+            publish(heartbeat.key(), MessageCodec.CLUSTER_EVENT.encode(heartbeat));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     static void upsert(String cluster, String kind, String apiVersion, String namespace, String name, JsonNode body) throws Exception {
         ClusterEvent event = new ClusterEvent(1, UUID.randomUUID().toString(), cluster, Instant.now(),
                 ClusterEvent.Type.UPSERTED, new ObjectRef(apiVersion, kind, namespace, name, "uid-" + name, "1"), body);

@@ -1,0 +1,175 @@
+package io.meridian.bench.federation;
+
+import io.meridian.schemas.Decoded;
+import io.meridian.schemas.DomainEvent;
+import io.meridian.schemas.MessageCodec;
+import io.meridian.schemas.Mutation;
+import io.meridian.schemas.MutationResult;
+import io.meridian.schemas.Topics;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Queue;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Function;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.StringDeserializer;
+
+/**
+ * Where a failover's time goes: reads the binding decisions ({@code meridian.domain-events}), the mutations and
+ * their results from the moment of the cut, each with the time Kafka stamped on its record, and tells per stage
+ * (decided, mutation published, applied by the gateway, seen in the member) how long after the declaration each
+ * workload got there, and how much work the failover caused per workload.
+ */
+final class FailoverStages implements AutoCloseable {
+    private record Stamped(String topic, String value, long timestampMillis) {
+    }
+
+    /** A workload and the member its replicas fail over to. */
+    record Workload(String name, String survivor) {
+    }
+
+    private final KafkaConsumer<String, String> consumer;
+    private final Queue<Stamped> records = new ConcurrentLinkedQueue<>();
+    private final Thread reader;
+    private volatile boolean running = true;
+
+    private FailoverStages(String bootstrap) {
+        consumer = new KafkaConsumer<>(Map.of("bootstrap.servers", bootstrap, "enable.auto.commit", "false",
+                "fetch.max.wait.ms", "50", "max.poll.records", "2000"), new StringDeserializer(), new StringDeserializer());
+        List<TopicPartition> partitions = new ArrayList<>();
+        for (String topic : List.of(Topics.DOMAIN_EVENTS, Topics.MUTATIONS, Topics.MUTATION_RESULTS)) {
+            consumer.partitionsFor(topic).forEach(p -> partitions.add(new TopicPartition(p.topic(), p.partition())));
+        }
+        consumer.assign(partitions);
+        consumer.seekToEnd(partitions);
+        partitions.forEach(consumer::position);
+        reader = new Thread(this::read, "bench-failover-stages");
+        reader.setDaemon(true);
+    }
+
+    static FailoverStages start(String bootstrap) {
+        FailoverStages stages = new FailoverStages(bootstrap);
+        stages.reader.start();
+        return stages;
+    }
+
+    private void read() {
+        try {
+            while (running) {
+                for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(100))) {
+                    records.add(new Stamped(record.topic(), record.value(), record.timestamp()));
+                }
+            }
+        } catch (WakeupException stopping) {
+            // close() woke the consumer
+        } finally {
+            consumer.close();
+        }
+    }
+
+    /**
+     * Lines describing the stages: per stage the p50/p99 after {@code declaredMillis}, then the work counted.
+     * {@code seenMillis} gives, per workload, when the bench saw its survivor's copy hold every replica.
+     */
+    List<String> report(List<Workload> workloads, long declaredMillis, Function<Workload, Long> seenMillis,
+                        long syncs) {
+        Map<String, Long> started = new HashMap<>();
+        Map<String, Long> decided = new HashMap<>();
+        Map<String, Long> published = new HashMap<>();
+        Map<String, String> mutationOf = new HashMap<>();
+        Map<String, Long> applied = new HashMap<>();
+        Map<String, Integer> eventTypes = new TreeMap<>();
+        Map<String, Integer> mutationTypes = new TreeMap<>();
+        Map<String, Integer> outcomes = new TreeMap<>();
+        Map<String, Long> survivorOf = new HashMap<>();
+        workloads.forEach(w -> survivorOf.put(w.name() + "@" + w.survivor(), 0L));
+        for (Stamped record : records) {
+            if (Topics.DOMAIN_EVENTS.equals(record.topic())
+                    && MessageCodec.DOMAIN_EVENT.decode(record.value()) instanceof Decoded.Accepted<DomainEvent> e) {
+                DomainEvent event = e.message();
+                eventTypes.merge(event.type(), 1, Integer::sum);
+                if ("BindingScheduled".equals(event.type())) {
+                    String name = event.aggregateId().substring(event.aggregateId().lastIndexOf('/') + 1);
+                    decided.putIfAbsent(name, record.timestampMillis());
+                    started.putIfAbsent(name, event.occurredAt().toEpochMilli());
+                }
+            } else if (Topics.MUTATIONS.equals(record.topic())
+                    && MessageCodec.MUTATION.decode(record.value()) instanceof Decoded.Accepted<Mutation> m) {
+                Mutation mutation = m.message();
+                mutationTypes.merge(mutation.type().wire() + " to " + role(mutation.cluster(), mutation, survivorOf), 1,
+                        Integer::sum);
+                String key = mutation.target().name() + "@" + mutation.cluster();
+                if (survivorOf.containsKey(key) && !published.containsKey(key)) {
+                    published.put(key, record.timestampMillis());
+                    mutationOf.put(mutation.mutationId(), key);
+                }
+            } else if (Topics.MUTATION_RESULTS.equals(record.topic())
+                    && MessageCodec.MUTATION_RESULT.decode(record.value()) instanceof Decoded.Accepted<MutationResult> r) {
+                outcomes.merge(r.message().outcome().wire(), 1, Integer::sum);
+                String key = mutationOf.get(r.message().mutationId());
+                if (key != null && r.message().outcome() != MutationResult.Outcome.UNREACHABLE) {
+                    applied.putIfAbsent(key, record.timestampMillis());
+                }
+            }
+        }
+        List<Long> startedAt = new ArrayList<>();
+        List<Long> decidedAt = new ArrayList<>();
+        List<Long> publishedAt = new ArrayList<>();
+        List<Long> appliedAt = new ArrayList<>();
+        List<Long> seenAt = new ArrayList<>();
+        for (Workload w : workloads) {
+            String key = w.name() + "@" + w.survivor();
+            add(startedAt, started.get(w.name()), declaredMillis);
+            add(decidedAt, decided.get(w.name()), declaredMillis);
+            add(publishedAt, published.get(key), declaredMillis);
+            add(appliedAt, applied.get(key), declaredMillis);
+            add(seenAt, seenMillis.apply(w), declaredMillis);
+        }
+        int n = workloads.size();
+        List<String> lines = new ArrayList<>();
+        lines.add("stages after the declaration (p50 / p99 / max ms, count): sync started " + describe(startedAt)
+                + "; decision published " + describe(decidedAt)
+                + "; mutation published " + describe(publishedAt) + "; applied " + describe(appliedAt)
+                + "; seen in the member " + describe(seenAt));
+        lines.add(String.format(Locale.ROOT, "work during the failover: %d binding syncs (%.2f per workload); events %s;"
+                + " mutations %s; results %s", syncs, syncs / (double) n, eventTypes, mutationTypes, outcomes));
+        return lines;
+    }
+
+    private static String role(String cluster, Mutation mutation, Map<String, Long> survivorOf) {
+        if (survivorOf.containsKey(mutation.target().name() + "@" + cluster)) {
+            return "survivor";
+        }
+        return FleetShape.memberName(0).equals(cluster) ? "victim" : cluster;
+    }
+
+    private static void add(List<Long> to, Long millis, long declaredMillis) {
+        if (millis != null && millis > 0) {
+            to.add(Math.max(0, millis - declaredMillis) * 1_000_000L);
+        }
+    }
+
+    private static String describe(List<Long> nanos) {
+        Percentiles p = new Percentiles(nanos.stream().mapToLong(Long::longValue).toArray());
+        return String.format(Locale.ROOT, "%.0f / %.0f / %.0f (%d)", p.millis(50), p.millis(99), p.millis(100), p.count());
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        consumer.wakeup();
+        try {
+            reader.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
