@@ -165,11 +165,6 @@ final class FailoverStages implements AutoCloseable {
     @Override
     public void close() {
         running = false;
-        consumer.wakeup();
-        try {
-            reader.join(5_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ReaderThreads.stop(consumer, reader);
     }
 }
