@@ -99,7 +99,8 @@ public final class MutationApplier implements AutoCloseable {
         }
         running = true;
         producer = new KafkaProducer<>(Map.of("bootstrap.servers", settings.bootstrapServers(), "acks", "all",
-                "enable.idempotence", "true", "linger.ms", "5"), new StringSerializer(), new StringSerializer());
+                "enable.idempotence", "true", "linger.ms", "5", "compression.type", Topics.COMPRESSION,
+                "max.request.size", Topics.MAX_RECORD_BYTES), new StringSerializer(), new StringSerializer());
         consumer = new KafkaConsumer<>(Map.of("bootstrap.servers", settings.bootstrapServers(),
                 "group.id", settings.group(), "enable.auto.commit", "false", "auto.offset.reset", "earliest",
                 "isolation.level", "read_committed", "max.poll.records", "200"),
