@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.meridian.command.kafka.KafkaClients;
 import io.meridian.command.kafka.MeridianProperties;
-import io.meridian.schemas.Topics;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -17,6 +20,8 @@ import org.junit.jupiter.api.Test;
  * workloads is, reaches the real broker: the command-service's producers compress and accept larger requests.
  */
 class LargeRecordsIntegrationTest {
+    /** A topic of its own: the broker is shared with the other tests, which read the product's topics. */
+    private static final String TOPIC = "test.large-records";
 
     @Test
     void aRecordOfThreeMebibytesOfStatusIsPublished() throws Exception {
@@ -28,8 +33,12 @@ class LargeRecordsIntegrationTest {
         }
         status.append("]}");
 
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", KAFKA.bootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1))).all().get(60, TimeUnit.SECONDS);
+        }
+
         try (KafkaProducer<String, String> producer = clients.idempotentProducer("large-records-test")) {
-            RecordMetadata sent = producer.send(new ProducerRecord<>(Topics.DOMAIN_EVENTS, "rebalancer:large",
+            RecordMetadata sent = producer.send(new ProducerRecord<>(TOPIC, "rebalancer:large",
                     status.toString())).get(60, TimeUnit.SECONDS);
 
             assertThat(sent.serializedValueSize()).isGreaterThan(3 * 1024 * 1024);
