@@ -29,7 +29,8 @@ public final class KafkaEventSink implements EventSink {
 
     public KafkaEventSink(String bootstrapServers, Clock clock) {
         this.producer = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrapServers, "acks", "all",
-                "enable.idempotence", "true", "linger.ms", "5", "compression.type", "lz4"),
+                "enable.idempotence", "true", "linger.ms", "5", "compression.type", Topics.COMPRESSION,
+                "max.request.size", Topics.MAX_RECORD_BYTES),
                 new StringSerializer(), new StringSerializer());
         this.deliveries = new Deliveries(clock);
     }

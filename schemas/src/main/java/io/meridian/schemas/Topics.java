@@ -11,6 +11,17 @@ public final class Topics {
     /** command-service → projection-service; key: aggregate id. */
     public static final String DOMAIN_EVENTS = "meridian.domain-events";
 
+    /**
+     * The largest record a producer sends, before compression (its {@code max.request.size}). Producers compress
+     * (lz4), so a record carrying an object Kubernetes can store (1.5 MiB at most) stays far below the broker's
+     * default 1 MiB per batch; the producers' own default (1 MiB uncompressed) refused a WorkloadRebalancer's status
+     * for 5,000 workloads.
+     */
+    public static final int MAX_RECORD_BYTES = 8 * 1024 * 1024;
+
+    /** The compression every producer uses. */
+    public static final String COMPRESSION = "lz4";
+
     private Topics() {
     }
 

@@ -38,9 +38,11 @@ public record GatewayProperties(@DefaultValue("default") String defaultCluster, 
      * @param expectationTimeout how long one mutation may stay in flight (conflicts, throttling) before it fails
      * @param requestTimeout     one call to a member cluster's apiserver
      * @param maxPendingPerPartition records of one partition in flight before it is paused
+     * @param lanesPerCluster    writes to one cluster that may go side by side (one aggregate's stay in order)
      */
     public record Applier(@DefaultValue("200ms") Duration backoffInitial, @DefaultValue("30s") Duration backoffMax,
                           @DefaultValue("5") int conflictRetries, @DefaultValue("2m") Duration expectationTimeout,
-                          @DefaultValue("5s") Duration requestTimeout, @DefaultValue("1000") int maxPendingPerPartition) {
+                          @DefaultValue("5s") Duration requestTimeout, @DefaultValue("1000") int maxPendingPerPartition,
+                          @DefaultValue("4") int lanesPerCluster) {
     }
 }

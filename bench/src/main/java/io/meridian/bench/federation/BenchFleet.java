@@ -2,6 +2,7 @@ package io.meridian.bench.federation;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.meridian.sim.ClusterSpec;
 import io.meridian.sim.SimOptions;
@@ -34,6 +35,7 @@ public final class BenchFleet implements AutoCloseable {
             .withVersion("v1").withPlural("deployments").withKind("Deployment").withNamespaced(true).build();
 
     private static final int START_ATTEMPTS = 3;
+    private static final int CREATE_ATTEMPTS = 3;
 
     private final StandaloneRuntime runtime;
     private final ExecutorService writers = Executors.newFixedThreadPool(8);
@@ -129,7 +131,7 @@ public final class BenchFleet implements AutoCloseable {
         KubernetesClient client = cluster(cluster).client();
         List<Future<?>> writes = new ArrayList<>();
         for (GenericKubernetesResource object : objects) {
-            writes.add(writers.submit(() -> client.genericKubernetesResources(kind).resource(object).create()));
+            writes.add(writers.submit(() -> create(client, kind, object)));
         }
         for (Future<?> write : writes) {
             try {
@@ -139,6 +141,26 @@ public final class BenchFleet implements AutoCloseable {
                 throw new IllegalStateException("interrupted while creating objects", e);
             } catch (java.util.concurrent.ExecutionException e) {
                 throw new IllegalStateException("cannot create an object in " + cluster + ": " + e.getCause(), e.getCause());
+            }
+        }
+    }
+
+    /**
+     * Creates {@code object}; a write that timed out is sent again (twice at most), and finding it there then
+     * counts as created: a simulated API server busy with thousands of watch events can answer after the client gave up.
+     */
+    private static void create(KubernetesClient client, ResourceDefinitionContext kind, GenericKubernetesResource object) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                client.genericKubernetesResources(kind).resource(object).create();
+                return;
+            } catch (KubernetesClientException e) {
+                if (attempt > 1 && e.getCode() == 409) {
+                    return;
+                }
+                if (attempt == CREATE_ATTEMPTS || e.getCode() != 0) {
+                    throw e;
+                }
             }
         }
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.command.kafka.DeadLetters;
 import io.meridian.command.kafka.KafkaClients;
 import io.meridian.command.kafka.MeridianProperties;
+import io.meridian.command.member.MemberLeases;
 import io.meridian.command.member.api.ReportCapacity;
 import io.meridian.command.member.api.ReportHeartbeat;
 import io.meridian.command.ws.api.RemoveWorkloadSpread;
@@ -87,13 +88,15 @@ public class ClusterEventConsumer implements SmartLifecycle {
     private long lastEndOffsetsStarted;
     private volatile Thread worker;
     private final MemberReports memberReports = new MemberReports();
+    private final MemberLeases leases;
     /** Per spread aggregate, the identity and spec it was last upserted with: a status-only change sends no command. */
     private final Map<String, JsonNode> upserted = new HashMap<>();
 
     public ClusterEventConsumer(KafkaClients clients, ClusterState state, CommandGateway commands, SyncScheduler syncs,
                                 MeridianProperties properties, java.time.Clock clock,
-                                List<ClusterChangeListener> listeners) {
+                                List<ClusterChangeListener> listeners, MemberLeases leases) {
         this.clock = clock;
+        this.leases = leases;
         this.listeners = List.copyOf(listeners);
         this.clients = clients;
         this.state = state;
@@ -239,6 +242,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
             case DELETED -> deleted(event);
             case HEARTBEAT -> {
                 stateApplied();
+                leases.renew(event.cluster(), event.observedAt());
                 if (caughtUp) {
                     memberReports.submit(new MemberReports.Report(event.cluster(), "heartbeat", () -> heartbeat(event)));
                 } else {
@@ -247,6 +251,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
             }
             case CAPACITY -> {
                 stateApplied();
+                leases.renew(event.cluster(), event.observedAt());
                 if (caughtUp) {
                     memberReports.submit(new MemberReports.Report(event.cluster(), "capacity", () -> capacity(event)));
                 } else {

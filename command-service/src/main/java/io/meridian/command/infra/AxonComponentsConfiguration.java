@@ -1,6 +1,7 @@
 package io.meridian.command.infra;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.meridian.command.member.MemberLeases;
 import io.meridian.command.ws.KernelJson;
 import org.axonframework.common.caching.Cache;
 import org.springframework.context.annotation.Bean;
@@ -12,6 +13,12 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 public class AxonComponentsConfiguration {
+
+    /** Member leases, read by the cluster-events consumer and the member aggregate's handlers. */
+    @Bean
+    public MemberLeases memberLeases() {
+        return new MemberLeases();
+    }
 
     @Bean("defaultAxonObjectMapper")
     public ObjectMapper defaultAxonObjectMapper() {

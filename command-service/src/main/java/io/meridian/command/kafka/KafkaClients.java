@@ -1,5 +1,6 @@
 package io.meridian.command.kafka;
 
+import io.meridian.schemas.Topics;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -22,6 +23,8 @@ public class KafkaClients {
         config.put("acks", "all");
         config.put("enable.idempotence", "true");
         config.put("linger.ms", "1");
+        config.put("compression.type", Topics.COMPRESSION);
+        config.put("max.request.size", Topics.MAX_RECORD_BYTES);
         return new KafkaProducer<>(config, new StringSerializer(), new StringSerializer());
     }
 

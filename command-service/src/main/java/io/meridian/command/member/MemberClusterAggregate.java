@@ -21,8 +21,9 @@ import org.axonframework.spring.stereotype.Aggregate;
 
 /**
  * A member cluster: registered on its first report, Ready while heartbeats arrive, Unreachable when
- * none came for {@code failover.unreachableSeconds} (an Axon deadline re-armed by every report).
- * A heartbeat that changes nothing records nothing.
+ * none came for {@code failover.unreachableSeconds}. The first report arms an Axon deadline at the end of the
+ * member's lease ({@link MemberLeases}); when it fires, a lease renewed since moves the check to the new end,
+ * otherwise the member is Unreachable. A heartbeat that changes nothing records nothing.
  */
 @Aggregate(cache = "memberClusterCache")
 public class MemberClusterAggregate {
@@ -38,31 +39,49 @@ public class MemberClusterAggregate {
 
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
-    public void handle(ReportHeartbeat command, DeadlineManager deadlines) {
-        seen(command.cluster(), command.role(), command.at(), command.unreachableAfterSeconds(), deadlines);
+    public void handle(ReportHeartbeat command, DeadlineManager deadlines, MemberLeases leases) {
+        seen(command.cluster(), command.role(), command.at(), command.unreachableAfterSeconds(), deadlines, leases);
     }
 
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
-    public void handle(ReportCapacity command, DeadlineManager deadlines) {
-        seen(command.cluster(), null, command.at(), command.unreachableAfterSeconds(), deadlines);
+    public void handle(ReportCapacity command, DeadlineManager deadlines, MemberLeases leases) {
+        seen(command.cluster(), null, command.at(), command.unreachableAfterSeconds(), deadlines, leases);
         if (command.zones() != null && !command.zones().equals(zones)) {
             apply(new MemberCapacityChanged(command.cluster(), command.zones(), command.at()));
         }
     }
 
-    private void seen(String name, String role, Instant at, long unreachableAfterSeconds, DeadlineManager deadlines) {
+    private void seen(String name, String role, Instant at, long unreachableAfterSeconds, DeadlineManager deadlines,
+                      MemberLeases leases) {
         if (cluster == null) {
             apply(new MemberClusterRegistered(name, role, at));
         }
         if (!ready) {
             apply(new MemberClusterReady(name, at));
         }
-        // a heartbeat is not a decision: it records nothing and only re-arms the deadline
-        deadlines.cancelAllWithinScope(UNREACHABLE_DEADLINE);
-        deadlines.schedule(at.plusSeconds(unreachableAfterSeconds), UNREACHABLE_DEADLINE, at);
+        // a heartbeat is not a decision: it records nothing and renews the lease
+        leases.renew(name, at);
+        if (leases.startWatching(name, unreachableAfterSeconds)) {
+            LeaseCheck check = new LeaseCheck(at, unreachableAfterSeconds);
+            deadlines.cancelAllWithinScope(UNREACHABLE_DEADLINE);
+            deadlines.schedule(check.due(), UNREACHABLE_DEADLINE, check);
+        }
     }
 
+    @DeadlineHandler(deadlineName = UNREACHABLE_DEADLINE)
+    public void leaseEnded(LeaseCheck check, DeadlineManager deadlines, MemberLeases leases) {
+        Instant last = leases.renewedAt(cluster).filter(at -> at.isAfter(check.renewedAt())).orElse(null);
+        if (last != null) {
+            LeaseCheck next = new LeaseCheck(last, check.unreachableAfterSeconds());
+            deadlines.schedule(next.due(), UNREACHABLE_DEADLINE, next);
+            return;
+        }
+        leases.stopWatching(cluster);
+        unreachable(check.renewedAt());
+    }
+
+    /** A check armed before leases existed: every report re-armed it, so it firing means silence. */
     @DeadlineHandler(deadlineName = UNREACHABLE_DEADLINE)
     public void unreachable(Instant lastHeartbeat) {
         if (ready) {

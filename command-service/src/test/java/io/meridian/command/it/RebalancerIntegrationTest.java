@@ -16,6 +16,7 @@ import io.meridian.command.federation.api.BindingApi;
 import io.meridian.command.federation.api.PlanBindingReschedule;
 import io.meridian.command.federation.api.ReschedulePlan;
 import io.meridian.command.federation.api.RescheduleBinding;
+import io.meridian.command.infra.PublisherProcessing;
 import io.meridian.command.ws.KernelJson;
 import io.meridian.schemas.ClusterEvent;
 import io.meridian.schemas.Decoded;
@@ -35,6 +36,8 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.axonframework.commandhandling.CommandBus;
 import org.axonframework.commandhandling.CommandMessage;
+import org.axonframework.config.EventProcessingConfiguration;
+import org.axonframework.eventhandling.PropagatingErrorHandler;
 import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -75,6 +78,14 @@ class RebalancerIntegrationTest {
             rescheduled.add(bindingId);
         }
         return PLAN;
+    }
+
+    @Test
+    void theProcessorsThatPublishToKafkaRetryAnEventTheyCouldNotPublish() {
+        EventProcessingConfiguration processing = context.getBean(EventProcessingConfiguration.class);
+
+        assertThat(PublisherProcessing.PUBLISHERS).allSatisfy(group ->
+                assertThat(processing.listenerInvocationErrorHandler(group)).as(group).isInstanceOf(PropagatingErrorHandler.class));
     }
 
     @AfterAll

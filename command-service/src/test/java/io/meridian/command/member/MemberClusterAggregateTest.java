@@ -1,5 +1,7 @@
 package io.meridian.command.member;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.meridian.command.member.api.MemberClusterReady;
 import io.meridian.command.member.api.MemberClusterRegistered;
 import io.meridian.command.member.api.MemberClusterUnreachable;
@@ -16,6 +18,7 @@ class MemberClusterAggregateTest {
     @BeforeEach
     void setUp() {
         fixture = new AggregateTestFixture<>(MemberClusterAggregate.class);
+        fixture.registerInjectableResource(new MemberLeases());
     }
 
     @Test
@@ -31,6 +34,58 @@ class MemberClusterAggregateTest {
                 .when(new ReportHeartbeat("member1", "member", T0.plusSeconds(10), 30))
                 .expectNoEvents()
                 .expectScheduledDeadlineWithName(T0.plusSeconds(40), MemberClusterAggregate.UNREACHABLE_DEADLINE);
+    }
+
+    @Test
+    void aHeartbeatWhileACheckIsArmedSchedulesNothingMore() {
+        fixture.givenCommands(new ReportHeartbeat("member1", "member", T0, 30))
+                .when(new ReportHeartbeat("member1", "member", T0.plusSeconds(10), 30))
+                .expectNoEvents()
+                .expectScheduledDeadlineWithName(T0.plusSeconds(30), MemberClusterAggregate.UNREACHABLE_DEADLINE)
+                .expectNoScheduledDeadlineWithName(T0.plusSeconds(40), MemberClusterAggregate.UNREACHABLE_DEADLINE);
+    }
+
+    @Test
+    void aLeaseRenewedSinceTheCheckWasArmedMovesTheCheckToItsEnd() {
+        fixture.givenCommands(new ReportHeartbeat("member1", "member", T0, 30),
+                        new ReportHeartbeat("member1", "member", T0.plusSeconds(10), 30))
+                .whenTimeAdvancesTo(T0.plusSeconds(31))
+                .expectNoEvents()
+                .expectScheduledDeadlineWithName(T0.plusSeconds(40), MemberClusterAggregate.UNREACHABLE_DEADLINE);
+    }
+
+    @Test
+    void silenceAfterTheLastRenewalMakesTheClusterUnreachableFromIt() {
+        fixture.givenCommands(new ReportHeartbeat("member1", "member", T0, 30),
+                        new ReportHeartbeat("member1", "member", T0.plusSeconds(10), 30))
+                .whenTimeAdvancesTo(T0.plusSeconds(41))
+                .expectEvents(new MemberClusterUnreachable("member1", T0.plusSeconds(10), T0.plusSeconds(10)));
+    }
+
+    @Test
+    void aLeaseRenewedOutsideTheAggregateKeepsTheClusterReady() {
+        MemberLeases leases = new MemberLeases();
+        fixture = new AggregateTestFixture<>(MemberClusterAggregate.class);
+        fixture.registerInjectableResource(leases);
+        fixture.givenCommands(new ReportHeartbeat("member1", "member", T0, 30));
+        leases.renew("member1", T0.plusSeconds(25));
+
+        fixture.whenTimeAdvancesTo(T0.plusSeconds(31))
+                .expectNoEvents()
+                .expectScheduledDeadlineWithName(T0.plusSeconds(55), MemberClusterAggregate.UNREACHABLE_DEADLINE);
+    }
+
+    @Test
+    void aClusterDeclaredUnreachableIsWatchedAgainFromItsNextReport() {
+        MemberLeases leases = new MemberLeases();
+        fixture = new AggregateTestFixture<>(MemberClusterAggregate.class);
+        fixture.registerInjectableResource(leases);
+
+        fixture.givenCommands(new ReportHeartbeat("member1", "member", T0, 30))
+                .whenTimeAdvancesTo(T0.plusSeconds(31))
+                .expectEvents(new MemberClusterUnreachable("member1", T0, T0));
+
+        assertThat(leases.startWatching("member1", 30)).isTrue();
     }
 
     @Test

@@ -132,7 +132,8 @@ public class DomainEventProjector implements SmartLifecycle {
 
     private KafkaProducer<String, String> deadLetterProducer() {
         return new KafkaProducer<>(Map.of("bootstrap.servers", kafka.bootstrapServers(), "acks", "all",
-                "enable.idempotence", "true"), new StringSerializer(), new StringSerializer());
+                "enable.idempotence", "true", "compression.type", Topics.COMPRESSION, "max.request.size", Topics.MAX_RECORD_BYTES),
+                new StringSerializer(), new StringSerializer());
     }
 
     /** Seeks every newly assigned partition to the offset stored with the rows. */

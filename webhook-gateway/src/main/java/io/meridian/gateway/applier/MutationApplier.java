@@ -20,8 +20,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -39,18 +39,19 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 /**
- * Consumes {@code meridian.mutations} and applies each mutation to its cluster, in order per cluster
- * (one lane per cluster, so an unreachable cluster holds back only its own mutations: the records waiting for
- * it are parked in its lane and do not count towards pausing the partition it shares with healthy clusters). Each final result
- * goes to {@code meridian.mutation-results} with an idempotent producer, and a record's offset is
- * committed only after its result is published. A record that does not decode goes to
- * {@code meridian.mutations.dlq} with the reason in header {@value #REASON_HEADER}.
+ * Consumes {@code meridian.mutations} and applies each mutation to its cluster, in order per aggregate and cluster
+ * ({@link ApplyLanes}: an unreachable cluster holds back only its own mutations: the records waiting for
+ * it are parked in its lanes and do not count towards pausing the partition it shares with healthy clusters). Each
+ * final result goes to {@code meridian.mutation-results} with an idempotent producer without holding the lane
+ * (the producer keeps a cluster's results in order), and a record's offset is committed only after its result is
+ * acknowledged. A record that does not decode goes to {@code meridian.mutations.dlq} with the reason in header
+ * {@value #REASON_HEADER}.
  */
 public final class MutationApplier implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MutationApplier.class);
     public static final String REASON_HEADER = "meridian.dlq.reason";
 
-    public record Settings(String bootstrapServers, String group, int maxPendingPerPartition) {
+    public record Settings(String bootstrapServers, String group, int maxPendingPerPartition, int lanesPerCluster) {
     }
 
     /**
@@ -58,13 +59,19 @@ public final class MutationApplier implements AutoCloseable {
      * or parked) before it is paused all the same: what bounds memory during a long outage.
      */
     static final int MAX_HELD_FACTOR = 20;
+    private static final long FIRST_REPUBLISH_PAUSE_MS = 500;
 
     private final Settings settings;
     private final RetryingApplier applier;
     private final Clock clock;
     private final MeterRegistry metrics;
     private final OffsetTracker offsets = new OffsetTracker();
-    private final Map<String, ExecutorService> lanes = new ConcurrentHashMap<>();
+    private final ApplyLanes lanes;
+    private final ScheduledExecutorService republish = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "apply-results-retry");
+        thread.setDaemon(true);
+        return thread;
+    });
     private final Set<TopicPartition> paused = new HashSet<>();
     /** Clusters whose lane waits for them to answer again (reported Unreachable, no final result since). */
     private final Set<String> unreachable = ConcurrentHashMap.newKeySet();
@@ -79,6 +86,7 @@ public final class MutationApplier implements AutoCloseable {
         this.applier = applier;
         this.clock = clock;
         this.metrics = metrics;
+        this.lanes = new ApplyLanes(settings.lanesPerCluster());
         Gauge.builder("meridian.applier.inflight", expectations, Expectations::inFlight)
                 .description("Mutations being written to member clusters").register(metrics);
         Gauge.builder("meridian.applier.oldest.inflight", expectations, e -> e.oldestAge().toMillis() / 1000.0)
@@ -91,7 +99,8 @@ public final class MutationApplier implements AutoCloseable {
         }
         running = true;
         producer = new KafkaProducer<>(Map.of("bootstrap.servers", settings.bootstrapServers(), "acks", "all",
-                "enable.idempotence", "true", "linger.ms", "5"), new StringSerializer(), new StringSerializer());
+                "enable.idempotence", "true", "linger.ms", "5", "compression.type", Topics.COMPRESSION,
+                "max.request.size", Topics.MAX_RECORD_BYTES), new StringSerializer(), new StringSerializer());
         consumer = new KafkaConsumer<>(Map.of("bootstrap.servers", settings.bootstrapServers(),
                 "group.id", settings.group(), "enable.auto.commit", "false", "auto.offset.reset", "earliest",
                 "isolation.level", "read_committed", "max.poll.records", "200"),
@@ -120,6 +129,7 @@ public final class MutationApplier implements AutoCloseable {
             log.error("the mutation applier stopped", e);
         } finally {
             try {
+                producer.flush(); // the results sent by then move their offsets before the last commit
                 commitDone();
             } catch (RuntimeException e) {
                 log.warn("final offset commit failed: {}", e.getMessage());
@@ -139,11 +149,7 @@ public final class MutationApplier implements AutoCloseable {
         }
         Mutation mutation = ((Decoded.Accepted<Mutation>) decoded).message();
         offsets.received(partition, record.offset(), mutation.cluster());
-        lanes.computeIfAbsent(mutation.cluster(), cluster -> Executors.newSingleThreadExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "apply-" + cluster);
-            thread.setDaemon(true);
-            return thread;
-        })).execute(() -> applyAndReport(mutation, partition, record.offset()));
+        lanes.submit(mutation.cluster(), mutation.aggregateId(), () -> applyAndReport(mutation, partition, record.offset()));
     }
 
     private void applyAndReport(Mutation mutation, TopicPartition partition, long offset) {
@@ -153,8 +159,7 @@ public final class MutationApplier implements AutoCloseable {
              MDC.MDCCloseable d = MDC.putCloseable("decisionId", mutation.decisionId())) {
             ApplyResult result = applier.apply(mutation, interim -> publishInterim(mutation, interim));
             unreachable.remove(mutation.cluster());
-            publishUntilDone(mutation, result);
-            offsets.done(partition, offset);
+            publishFinal(mutation, result, partition, offset, FIRST_REPUBLISH_PAUSE_MS);
             log.info("{} {}: {} ({})", mutation.type().wire(), mutation.mutationId(), result.outcome().wire(), result.detail());
         } catch (InterruptedException e) {
             // stopped: the offset stays uncommitted and the record is applied again (a Noop if it had converged)
@@ -174,28 +179,47 @@ public final class MutationApplier implements AutoCloseable {
         }
     }
 
-    /** The final result must reach Kafka before the offset moves: retried, with a growing pause, until it does. */
-    private void publishUntilDone(Mutation mutation, ApplyResult result) throws InterruptedException {
-        long pause = 500;
-        while (true) {
-            try {
-                publish(mutation, result);
-                return;
-            } catch (RuntimeException e) {
-                if (!running) {
-                    throw new InterruptedException("stopping");
+    /**
+     * The final result must reach Kafka before the offset moves: the offset is done in the send's callback, and a
+     * send that failed is made again after a growing pause (from another thread: the lane goes on meanwhile).
+     */
+    private void publishFinal(Mutation mutation, ApplyResult result, TopicPartition partition, long offset, long pause) {
+        try {
+            producer.send(resultRecord(mutation, result), (metadata, error) -> {
+                if (error == null) {
+                    offsets.done(partition, offset);
+                    countResult(mutation, result);
+                } else {
+                    republishLater(mutation, result, partition, offset, pause, error);
                 }
-                log.error("cannot publish the result of {}; retrying in {} ms", mutation.mutationId(), pause, e);
-                Thread.sleep(pause);
-                pause = Math.min(pause * 2, 30_000);
-            }
+            });
+        } catch (RuntimeException e) {
+            republishLater(mutation, result, partition, offset, pause, e);
         }
     }
 
+    private void republishLater(Mutation mutation, ApplyResult result, TopicPartition partition, long offset, long pause,
+                                Exception error) {
+        if (!running) {
+            return; // the offset stays uncommitted: the record is applied again after a restart
+        }
+        log.error("cannot publish the result of {}; retrying in {} ms", mutation.mutationId(), pause, error);
+        republish.schedule(() -> publishFinal(mutation, result, partition, offset, Math.min(pause * 2, 30_000)), pause,
+                TimeUnit.MILLISECONDS);
+    }
+
     private void publish(Mutation mutation, ApplyResult result) {
+        send(resultRecord(mutation, result));
+        countResult(mutation, result);
+    }
+
+    private ProducerRecord<String, String> resultRecord(Mutation mutation, ApplyResult result) {
         MutationResult message = new MutationResult(MutationResult.SCHEMA_VERSION, mutation.mutationId(), mutation.cluster(),
                 clock.instant(), result.outcome(), result.detail());
-        send(new ProducerRecord<>(Topics.MUTATION_RESULTS, mutation.cluster(), MessageCodec.MUTATION_RESULT.encode(message)));
+        return new ProducerRecord<>(Topics.MUTATION_RESULTS, mutation.cluster(), MessageCodec.MUTATION_RESULT.encode(message));
+    }
+
+    private void countResult(Mutation mutation, ApplyResult result) {
         Counter.builder("meridian.applier.results").description("Results of applied mutations")
                 .tags("type", mutation.type().wire(), "outcome", result.outcome().wire()).register(metrics).increment();
     }
@@ -279,13 +303,11 @@ public final class MutationApplier implements AutoCloseable {
         if (consumer != null) {
             consumer.wakeup();
         }
-        lanes.values().forEach(ExecutorService::shutdownNow);
+        republish.shutdownNow();
         try {
+            lanes.stop();
             if (worker != null) {
                 worker.join(10_000);
-            }
-            for (ExecutorService lane : lanes.values()) {
-                lane.awaitTermination(5, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -158,6 +158,11 @@ public final class MutationExecutor {
             return ApplyResult.failed("body.object must be an object");
         }
         GenericKubernetesResource current = resource.get();
+        boolean merge = body.path("merge").asBoolean(false);
+        if (current == null && merge) {
+            // a merge patches what its owner made; a late one after the owner deleted it must not bring it back
+            return ApplyResult.noop(Targets.describe(target) + " absent: a merge creates nothing");
+        }
         if (current == null) {
             ObjectNode created = ((ObjectNode) object).deepCopy();
             created.put("apiVersion", Targets.apiVersion(target)).put("kind", target.kind());
@@ -172,7 +177,6 @@ public final class MutationExecutor {
             return ApplyResult.patched(Targets.describe(target) + " created");
         }
         ObjectNode present = json.valueToTree(current);
-        boolean merge = body.path("merge").asBoolean(false);
         boolean converged = true;
         for (Iterator<Map.Entry<String, JsonNode>> fields = object.fields(); fields.hasNext(); ) {
             Map.Entry<String, JsonNode> field = fields.next();

@@ -157,6 +157,16 @@ class MutationExecutorTest {
     }
 
     @Test
+    void applyObjectWithMergeOnAnAbsentObjectCreatesNothing() {
+        ObjectRef deployment = new ObjectRef("apps/v1", "Deployment", "deploy", "web", null, null);
+
+        twice(mutation("d/0", Mutation.Type.APPLY_OBJECT, deployment, "{\"merge\":true,\"object\":{\"metadata\":"
+                + "{\"annotations\":{\"total\":\"9\"}},\"spec\":{\"replicas\":6}}}"), Outcome.NOOP);
+
+        assertThat(kube.apps().deployments().inNamespace("deploy").withName("web").get()).isNull();
+    }
+
+    @Test
     void scaleSetsTheReplicas() {
         kube.apps().deployments().inNamespace("deploy").resource(new DeploymentBuilder().withNewMetadata().withName("web")
                 .endMetadata().withNewSpec().withReplicas(2).endSpec().build()).create();
