@@ -6,6 +6,7 @@ import io.meridian.command.cluster.ClusterEventConsumer;
 import io.meridian.command.cluster.ClusterState;
 import io.meridian.command.infra.RandomIdentifierFactory;
 import io.meridian.command.kafka.MeridianProperties;
+import io.meridian.command.ws.AdmittedPodInput;
 import io.meridian.command.ws.KernelJson;
 import io.meridian.command.ws.api.AdmissionOutcome;
 import io.meridian.command.ws.api.PodToAdmit;
@@ -190,7 +191,10 @@ public class AdmissionService {
             return CompletableFuture.completedFuture(request.liveOwners() == null ? LiveOwners.ask(decisionId, spread.get())
                     : LiveOwners.refuse(decisionId, spread.get(), request.cluster()));
         }
-        PodToAdmit toAdmit = new PodToAdmit(request.uid(), decisionId, pod, request.liveOwners());
+        // what the event keeps of the pod (its digest included) is prepared here, on the request's thread, not under
+        // the aggregate's lock, through which every pod of the spread passes one batch at a time
+        PodToAdmit toAdmit = new PodToAdmit(request.uid(), decisionId, pod, request.liveOwners(),
+                request.dryRun() ? null : AdmittedPodInput.of(pod));
         // the gateway cannot read this member: a percentage is then scaled against the reported replicas only
         boolean needsCaughtUp = request.liveOwners() != null && request.liveOwners().isEmpty()
                 && LiveOwners.needed(state, request.cluster(), namespace, spread.get());
