@@ -31,9 +31,7 @@ public final class AdmissionBatchServlet extends HttpServlet {
 
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        String contentType = request.getContentType();
-        if (contentType == null || !MediaType.APPLICATION_JSON.isCompatibleWith(MediaType.parseMediaType(contentType))) {
-            response.sendError(HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE, "Content-Type must be application/json");
+        if (AdmissionServlet.refusedUnlessJson(request, response)) {
             return;
         }
         JsonNode body;
