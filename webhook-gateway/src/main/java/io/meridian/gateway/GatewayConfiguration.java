@@ -14,6 +14,8 @@ import io.meridian.gateway.applier.MutationApplier;
 import io.meridian.gateway.applier.MutationExecutor;
 import io.meridian.gateway.applier.RetryingApplier;
 import io.meridian.gateway.command.CommandServiceClient;
+import io.meridian.gateway.command.PodCallCoalescer;
+import io.meridian.gateway.command.PodCalls;
 import io.meridian.gateway.live.LiveOwnerAdmission;
 import io.meridian.gateway.live.LiveOwnerChain;
 import io.meridian.gateway.observability.AdmissionMetrics;
@@ -41,6 +43,10 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 public class GatewayConfiguration {
     /** How long the gateway sends a controller's pods with their live owners after the command-service asked. */
     private static final Duration LIVE_OWNERS_REMEMBERED = Duration.ofMinutes(10);
+    /** The command-service's batch of pod calls (see docs/design/pipeline.md). */
+    static final String POD_BATCH_PATH = "api/admission/pods/batch";
+    /** Bounds one batch call's body (about 1.5 kB a pod) and the command-service's wait for it. */
+    private static final int MAX_PODS_PER_CALL = 256;
 
     @Bean
     Clock clock() {
@@ -57,12 +63,22 @@ public class GatewayConfiguration {
         return new CommandServiceClient(properties.command().url(), properties.command().timeout());
     }
 
+    /** The pod CREATE calls, coalesced into batch calls unless {@code meridian.command.pod-calls-in-flight} is 0. */
+    static PodCalls podCalls(CommandServiceClient commands, GatewayProperties.Command settings) {
+        if (settings.podCallsInFlight() <= 0) {
+            return PodCalls.oneByOne(commands);
+        }
+        return new PodCallCoalescer(bodies -> commands.postBatch(POD_BATCH_PATH, bodies), settings.podCallsInFlight(),
+                MAX_PODS_PER_CALL, settings.timeout());
+    }
+
     @Bean
     AdmissionEndpoints admissionEndpoints(GatewayProperties properties, CommandServiceClient commands, AdmissionMetrics metrics,
                                           PodLookup pods, ObjectProvider<AdmissionHandler> extraHandlers, Clock clock,
                                           LiveOwnerChain liveOwners) {
         LiveOwnerAdmission live = new LiveOwnerAdmission(liveOwners::read, clock, LIVE_OWNERS_REMEMBERED);
-        List<AdmissionHandler> handlers = new ArrayList<>(List.of(new PodMutationHandler(commands, metrics, live),
+        List<AdmissionHandler> handlers = new ArrayList<>(List.of(
+                new PodMutationHandler(commands, metrics, live, podCalls(commands, properties.command())),
                 new PodValidationHandler(commands, metrics, pods)));
         handlers.addAll(ResourceValidationHandler.all(commands, metrics));
         handlers.addAll(extraHandlers.orderedStream().toList());

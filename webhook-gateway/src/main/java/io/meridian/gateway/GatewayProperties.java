@@ -18,8 +18,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record GatewayProperties(@DefaultValue("default") String defaultCluster, @DefaultValue Command command,
                                 @DefaultValue Kafka kafka, String kubeconfigsDir, @DefaultValue Applier applier) {
 
-    /** @param url base URL ({@code MERIDIAN_COMMAND_URL}); @param timeout the whole call, kept below the webhook's timeoutSeconds */
-    public record Command(@DefaultValue("http://localhost:8081") String url, @DefaultValue("2s") Duration timeout) {
+    /**
+     * @param url base URL ({@code MERIDIAN_COMMAND_URL})
+     * @param timeout the whole call, kept below the webhook's timeoutSeconds
+     * @param podCallsInFlight pod CREATE calls go coalesced, in at most this many batch calls under way at once
+     *                         ({@code MERIDIAN_COMMAND_POD_CALLS_IN_FLIGHT}); 0: each on its own call
+     */
+    public record Command(@DefaultValue("http://localhost:8081") String url, @DefaultValue("2s") Duration timeout,
+                          @DefaultValue("2") int podCallsInFlight) {
     }
 
     public record Kafka(String bootstrap, @DefaultValue("meridian-webhook-gateway") String group) {

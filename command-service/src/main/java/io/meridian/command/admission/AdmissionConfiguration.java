@@ -32,6 +32,15 @@ public class AdmissionConfiguration {
         return registration;
     }
 
+    /** The admission API's batch of pod calls ({@link AdmissionBatchServlet}), for a gateway that coalesces them. */
+    @Bean
+    public ServletRegistrationBean<AdmissionBatchServlet> admissionBatchServlet(AdmissionController controller) {
+        ServletRegistrationBean<AdmissionBatchServlet> registration =
+                new ServletRegistrationBean<>(new AdmissionBatchServlet(controller), AdmissionBatchServlet.PATH);
+        registration.setName("admission-pods-batch");
+        return registration;
+    }
+
     /** The latest pod version of the spread's target, as {@code SyncScheduler} reads it for a sync; null when unknown. */
     static String latestVersion(ClusterState state, String aggregateId) {
         String[] parts = aggregateId.split("/", 3);

@@ -14,6 +14,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.MediaType;
@@ -59,29 +62,81 @@ public class AdmissionController {
         } catch (Exception e) {
             return badRequest("not JSON: " + e.getMessage());
         }
-        String operation = json.path("operation").asText("");
-        if (!OPERATIONS.contains(operation)) {
-            return badRequest("operation: must be CREATE, DELETE or EVICT");
+        PodCall call = PodCall.of(json);
+        if (call.error() != null) {
+            return badRequest(call.error());
         }
-        if (!json.path("cluster").isTextual() || json.path("cluster").asText().isEmpty()) {
-            return badRequest("cluster: required");
-        }
-        if (!json.path("pod").isObject()) {
-            return badRequest("pod: required object");
-        }
-        List<JsonNode> liveOwners;
-        try {
-            liveOwners = LiveOwners.parse(json.get("liveOwners"));
-        } catch (IllegalArgumentException e) {
-            return badRequest(e.getMessage());
-        }
-        AdmissionService.Request request = new AdmissionService.Request(json.path("cluster").asText(),
-                json.path("uid").asText(""), operation, json.path("dryRun").asBoolean(false),
-                json.path("namespace").asText(null), json.get("pod"), liveOwners,
-                json.path("liveOwnersIncomplete").asBoolean(false));
-        Timer timer = "CREATE".equals(operation) ? createLatency : deleteLatency;
-        AdmissionOutcome outcome = timer.record(() -> admissions.admit(request));
+        AdmissionOutcome outcome = timer(call.request()).record(() -> admissions.admit(call.request()));
         return ok(answer(outcome));
+    }
+
+    /**
+     * One element of the batch call ({@link AdmissionBatchServlet}): the single call's contract, without waiting for
+     * the decision, so that every element of a batch is submitted before any is waited for.
+     */
+    public CompletableFuture<PodAnswer> admitAsync(JsonNode element) {
+        PodCall call = PodCall.of(element);
+        if (call.error() != null) {
+            log.info("bad admission request: {}", call.error());
+            return CompletableFuture.completedFuture(PodAnswer.badRequest(call.error()));
+        }
+        Timer timer = timer(call.request());
+        long started = System.nanoTime();
+        return admissions.admitAsync(call.request()).handle((outcome, failure) -> {
+            timer.record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+            if (failure != null) {
+                Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+                log.warn("admission failed: {}", cause.toString());
+                return PodAnswer.failed(cause);
+            }
+            return PodAnswer.ok(answer(outcome));
+        });
+    }
+
+    /** The status and body the single call would have answered for one pod. */
+    public record PodAnswer(int status, ObjectNode body) {
+        static PodAnswer ok(ObjectNode body) {
+            return new PodAnswer(200, body);
+        }
+
+        static PodAnswer badRequest(String reason) {
+            return new PodAnswer(400, JsonNodeFactory.instance.objectNode().put("error", reason));
+        }
+
+        static PodAnswer failed(Throwable cause) {
+            String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+            return new PodAnswer(500, JsonNodeFactory.instance.objectNode().put("error", message));
+        }
+    }
+
+    /** A pod call's body checked against the contract: the request, or the one-line reason it is not one. */
+    private record PodCall(AdmissionService.Request request, String error) {
+        static PodCall of(JsonNode json) {
+            String operation = json.path("operation").asText("");
+            if (!OPERATIONS.contains(operation)) {
+                return new PodCall(null, "operation: must be CREATE, DELETE or EVICT");
+            }
+            if (!json.path("cluster").isTextual() || json.path("cluster").asText().isEmpty()) {
+                return new PodCall(null, "cluster: required");
+            }
+            if (!json.path("pod").isObject()) {
+                return new PodCall(null, "pod: required object");
+            }
+            List<JsonNode> liveOwners;
+            try {
+                liveOwners = LiveOwners.parse(json.get("liveOwners"));
+            } catch (IllegalArgumentException e) {
+                return new PodCall(null, e.getMessage());
+            }
+            return new PodCall(new AdmissionService.Request(json.path("cluster").asText(),
+                    json.path("uid").asText(""), operation, json.path("dryRun").asBoolean(false),
+                    json.path("namespace").asText(null), json.get("pod"), liveOwners,
+                    json.path("liveOwnersIncomplete").asBoolean(false)), null);
+        }
+    }
+
+    private Timer timer(AdmissionService.Request request) {
+        return "CREATE".equals(request.operation()) ? createLatency : deleteLatency;
     }
 
     @PostMapping(path = "/api/validation/{plural}", consumes = MediaType.APPLICATION_JSON_VALUE,

@@ -6,6 +6,7 @@ import io.meridian.command.cluster.ClusterEventConsumer;
 import io.meridian.command.cluster.ClusterState;
 import io.meridian.command.infra.RandomIdentifierFactory;
 import io.meridian.command.kafka.MeridianProperties;
+import io.meridian.command.ws.AdmittedPodInput;
 import io.meridian.command.ws.KernelJson;
 import io.meridian.command.ws.api.AdmissionOutcome;
 import io.meridian.command.ws.api.PodToAdmit;
@@ -23,6 +24,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -42,6 +45,8 @@ import org.springframework.stereotype.Service;
 public class AdmissionService {
     private static final Logger log = LoggerFactory.getLogger(AdmissionService.class);
     private static final PodCreationAdmission ROUTING = new PodCreationAdmission();
+    /** How long a CREATE waits for its batch to be decided and committed. */
+    private static final long DECISION_WAIT_SECONDS = 30;
 
     private final ClusterState state;
     private final ClusterEventConsumer clusterEvents;
@@ -78,16 +83,77 @@ public class AdmissionService {
         MDC.put("cluster", request.cluster());
         MDC.put("decisionId", decisionId);
         try {
-            AdmissionOutcome outcome = "CREATE".equals(request.operation()) ? create(request, decisionId)
+            AdmissionOutcome outcome = "CREATE".equals(request.operation()) ? answered(create(request, decisionId))
                     : delete(request, decisionId);
-            // cluster, aggregate and decisionId come with the line from the MDC
-            log.debug("{} of pod {}: {} ({})", request.operation(), request.pod().path("metadata").path("name").asText(""),
-                    outcome.verdict(), outcome.reason());
+            logDecided(request, outcome);
             return outcome;
         } finally {
-            MDC.remove("cluster");
-            MDC.remove("decisionId");
-            MDC.remove("aggregate");
+            clearContext();
+        }
+    }
+
+    /**
+     * As {@link #admit(Request)}, but a CREATE's answer is not waited for: the caller submits many and waits once
+     * (the batch call). Routing runs here, on the caller's thread; the answer's log line carries the pod's context.
+     */
+    public CompletableFuture<AdmissionOutcome> admitAsync(Request request) {
+        String decisionId = RandomIdentifierFactory.next();
+        MDC.put("cluster", request.cluster());
+        MDC.put("decisionId", decisionId);
+        try {
+            CompletableFuture<AdmissionOutcome> outcome = "CREATE".equals(request.operation())
+                    ? create(request, decisionId) : CompletableFuture.completedFuture(delete(request, decisionId));
+            Map<String, String> context = MDC.getCopyOfContextMap();
+            return outcome.whenComplete((decided, failed) -> {
+                if (decided != null) {
+                    withContext(context, () -> logDecided(request, decided));
+                }
+            });
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        } finally {
+            clearContext();
+        }
+    }
+
+    private static void logDecided(Request request, AdmissionOutcome outcome) {
+        // cluster, aggregate and decisionId come with the line from the MDC
+        log.debug("{} of pod {}: {} ({})", request.operation(), request.pod().path("metadata").path("name").asText(""),
+                outcome.verdict(), outcome.reason());
+    }
+
+    private static void withContext(Map<String, String> context, Runnable action) {
+        Map<String, String> previous = MDC.getCopyOfContextMap();
+        MDC.setContextMap(context == null ? Map.of() : context);
+        try {
+            action.run();
+        } finally {
+            if (previous == null) {
+                MDC.clear();
+            } else {
+                MDC.setContextMap(previous);
+            }
+        }
+    }
+
+    private static void clearContext() {
+        MDC.remove("cluster");
+        MDC.remove("decisionId");
+        MDC.remove("aggregate");
+    }
+
+    /** Waits for a CREATE's decision as the single call always did: 30 s at most, failures as IllegalStateException. */
+    private static AdmissionOutcome answered(CompletableFuture<AdmissionOutcome> outcome) {
+        try {
+            return outcome.get(DECISION_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException failure ? failure
+                    : new IllegalStateException("admission failed: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("admission not decided in time", e);
         }
     }
 
@@ -96,7 +162,7 @@ public class AdmissionService {
      * waits for the cluster events once for all its pods before reading the workload objects. Only a pod
      * that no spread takes waits here, then is routed again (a spread or owner reported just before it).
      */
-    private AdmissionOutcome create(Request request, String decisionId) {
+    private CompletableFuture<AdmissionOutcome> create(Request request, String decisionId) {
         JsonNode pod = withNamespace(request.pod(), request.namespace());
         String namespace = pod.path("metadata").path("namespace").asText("");
         Optional<String> spread = firstMatch(request.cluster(), pod, listed(request.cluster(), namespace));
@@ -104,7 +170,7 @@ public class AdmissionService {
             clusterEvents.awaitApplied(properties.catchUpWait());
             List<ListedSpread> listed = listed(request.cluster(), namespace);
             if (listed.isEmpty()) {
-                return allow(decisionId, "no WorkloadSpread in namespace " + namespace);
+                return CompletableFuture.completedFuture(allow(decisionId, "no WorkloadSpread in namespace " + namespace));
             }
             spread = firstMatch(request.cluster(), pod, listed);
             if (spread.isEmpty()) {
@@ -114,7 +180,7 @@ public class AdmissionService {
                         clock.instant(), decisionId, Map.of()));
                 spread = spreadOf(routing.decision(), listed);
                 if (spread.isEmpty()) {
-                    return outcome(decisionId, routing.decision());
+                    return CompletableFuture.completedFuture(outcome(decisionId, routing.decision()));
                 }
             }
         }
@@ -122,31 +188,42 @@ public class AdmissionService {
         MDC.put("aggregate", aggregateId);
         if ((request.liveOwners() == null || request.liveOwnersIncomplete())
                 && LiveOwners.needed(state, request.cluster(), namespace, spread.get())) {
-            return request.liveOwners() == null ? LiveOwners.ask(decisionId, spread.get())
-                    : LiveOwners.refuse(decisionId, spread.get(), request.cluster());
+            return CompletableFuture.completedFuture(request.liveOwners() == null ? LiveOwners.ask(decisionId, spread.get())
+                    : LiveOwners.refuse(decisionId, spread.get(), request.cluster()));
         }
-        PodToAdmit toAdmit = new PodToAdmit(request.uid(), decisionId, pod, request.liveOwners());
+        // what the event keeps of the pod (its digest included) is prepared here, on the request's thread, not under
+        // the aggregate's lock, through which every pod of the spread passes one batch at a time
+        PodToAdmit toAdmit = new PodToAdmit(request.uid(), decisionId, pod, request.liveOwners(),
+                request.dryRun() ? null : AdmittedPodInput.of(pod));
         // the gateway cannot read this member: a percentage is then scaled against the reported replicas only
         boolean needsCaughtUp = request.liveOwners() != null && request.liveOwners().isEmpty()
                 && LiveOwners.needed(state, request.cluster(), namespace, spread.get());
+        String name = spread.get();
         try {
             if (request.dryRun()) {
-                return batcher.dryRun(aggregateId, toAdmit, needsCaughtUp);
+                return CompletableFuture.completedFuture(batcher.dryRun(aggregateId, toAdmit, needsCaughtUp));
             }
-            return batcher.submit(aggregateId, toAdmit, needsCaughtUp).get(30, TimeUnit.SECONDS);
+            return batcher.submit(aggregateId, toAdmit, needsCaughtUp).orTimeout(DECISION_WAIT_SECONDS, TimeUnit.SECONDS)
+                    .handle((outcome, failure) -> decidedOrNotRegistered(outcome, failure, decisionId, name));
         } catch (AggregateNotFoundException e) {
-            return allow(decisionId, spread.get() + ": WorkloadSpread not registered yet");
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof AggregateNotFoundException) {
-                return allow(decisionId, spread.get() + ": WorkloadSpread not registered yet");
-            }
-            throw new IllegalStateException("admission failed: " + e.getCause(), e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("admission not decided in time", e);
+            return CompletableFuture.completedFuture(allow(decisionId, name + ": WorkloadSpread not registered yet"));
         }
+    }
+
+    /** A CREATE's outcome; a spread the event store does not know yet admits the pod as it is. */
+    private static AdmissionOutcome decidedOrNotRegistered(AdmissionOutcome outcome, Throwable failure, String decisionId,
+                                                           String spread) {
+        if (failure == null) {
+            return outcome;
+        }
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        if (cause instanceof AggregateNotFoundException) {
+            return allow(decisionId, spread + ": WorkloadSpread not registered yet");
+        }
+        if (cause instanceof TimeoutException) {
+            throw new IllegalStateException("admission not decided in time", cause);
+        }
+        throw new IllegalStateException("admission failed: " + cause, cause);
     }
 
     private AdmissionOutcome delete(Request request, String decisionId) {

@@ -25,9 +25,7 @@ public final class AdmissionServlet extends HttpServlet {
 
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        String contentType = request.getContentType();
-        if (contentType == null || !MediaType.APPLICATION_JSON.isCompatibleWith(MediaType.parseMediaType(contentType))) {
-            response.sendError(HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE, "Content-Type must be application/json");
+        if (refusedUnlessJson(request, response)) {
             return;
         }
         ResponseEntity<String> answer = controller.admit(request.getInputStream().readAllBytes());
@@ -36,5 +34,15 @@ public final class AdmissionServlet extends HttpServlet {
         byte[] body = answer.getBody() == null ? new byte[0] : answer.getBody().getBytes(StandardCharsets.UTF_8);
         response.setContentLength(body.length);
         response.getOutputStream().write(body);
+    }
+
+    /** Answers 415 to a body that is not declared JSON; true when it did. */
+    static boolean refusedUnlessJson(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String contentType = request.getContentType();
+        if (contentType == null || !MediaType.APPLICATION_JSON.isCompatibleWith(MediaType.parseMediaType(contentType))) {
+            response.sendError(HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE, "Content-Type must be application/json");
+            return true;
+        }
+        return false;
     }
 }

@@ -1,5 +1,6 @@
 package io.meridian.command.ws;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.command.ws.api.AdmissionOutcome;
 import io.meridian.command.ws.api.AdmitPods;
 import io.meridian.command.ws.api.PodAdmission;
@@ -64,10 +65,15 @@ final class AdmissionRound {
                             outcome.reason(), outcome.denialCode());
                 }
             }
-            admissions.add(new PodAdmission(pod.decisionId(), pod.requestUid(), AdmittedPodInput.of(pod.pod()), pod.decisionId(),
+            admissions.add(new PodAdmission(pod.decisionId(), pod.requestUid(), recorded(pod), pod.decisionId(),
                     outcome, reservation, sequence++, initialCost));
         }
         return new Result(admissions, reserved);
+    }
+
+    /** What the event keeps of the pod: as the admission service prepared it, else prepared here. */
+    private static JsonNode recorded(PodToAdmit pod) {
+        return pod.recorded() != null ? pod.recorded() : AdmittedPodInput.of(pod.pod());
     }
 
     /** The kernel's decision as the admission API answers it. */

@@ -17,7 +17,7 @@ import java.util.List;
  * against it and the decision replayed). Keeping the full pod made serialising and writing it a large part
  * of every batch.
  */
-final class AdmittedPodInput {
+public final class AdmittedPodInput {
     static final String DIGEST = "sha256";
     private static final List<String> METADATA = List.of("name", "generateName", "namespace", "uid", "labels", "annotations",
             "ownerReferences", "deletionTimestamp");
@@ -25,7 +25,7 @@ final class AdmittedPodInput {
     private AdmittedPodInput() {
     }
 
-    static JsonNode of(JsonNode pod) {
+    public static JsonNode of(JsonNode pod) {
         ObjectNode kept = JsonNodeFactory.instance.objectNode();
         copy(pod, kept, "apiVersion");
         copy(pod, kept, "kind");

@@ -157,7 +157,7 @@ final class Infra {
         return post(port, admissionBody(cluster, "CREATE", pod, List.of()).put("liveOwnersIncomplete", true));
     }
 
-    private static ObjectNode admissionBody(String cluster, String operation, JsonNode pod, List<JsonNode> liveOwners) {
+    static ObjectNode admissionBody(String cluster, String operation, JsonNode pod, List<JsonNode> liveOwners) {
         ObjectNode body = KernelJson.JSON.createObjectNode().put("cluster", cluster).put("uid", UUID.randomUUID().toString())
                 .put("operation", operation).put("dryRun", false).put("namespace", "ns");
         body.set("pod", pod);

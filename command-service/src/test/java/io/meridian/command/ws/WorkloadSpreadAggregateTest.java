@@ -122,6 +122,16 @@ class WorkloadSpreadAggregateTest {
     }
 
     @Test
+    void whatTheAdmissionServicePreparedOfThePodIsRecordedAsGiven() {
+        JsonNode prepared = AdmittedPodInput.of(pod("p1"));
+
+        PodsAdmitted event = admitted(new AdmitPods(ID, List.of(new PodToAdmit("u-p1", "d-p1", pod("p1"), List.of(), prepared)),
+                List.of(cloneSet(4)), T0.plusSeconds(1), false));
+
+        assertThat(event.admissions().get(0).pod()).isSameAs(prepared);
+    }
+
+    @Test
     void reservationsCountAcrossBatches() {
         PodsAdmitted first = firstBatch();
         fixture.given(registered(), first)

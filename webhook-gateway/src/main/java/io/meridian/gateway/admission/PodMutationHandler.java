@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.admission.v1.AdmissionRequest;
 import io.fabric8.kubernetes.api.model.admission.v1.AdmissionResponse;
 import io.meridian.gateway.command.CommandAnswer;
 import io.meridian.gateway.command.CommandServiceClient;
+import io.meridian.gateway.command.PodCalls;
 import io.meridian.gateway.live.LiveOwnerAdmission;
 import io.meridian.gateway.observability.AdmissionMetrics;
 import java.util.HashMap;
@@ -18,6 +19,7 @@ public final class PodMutationHandler extends CommandBackedHandler {
     static final String PATH = "/mutate-pods";
 
     private final LiveOwnerAdmission liveOwners;
+    private final PodCalls creates;
 
     public PodMutationHandler(CommandServiceClient commands, AdmissionMetrics metrics) {
         this(commands, metrics, LiveOwnerAdmission.none());
@@ -25,8 +27,15 @@ public final class PodMutationHandler extends CommandBackedHandler {
 
     /** @param liveOwners sends the pod's owners read live when the command-service needs them */
     public PodMutationHandler(CommandServiceClient commands, AdmissionMetrics metrics, LiveOwnerAdmission liveOwners) {
+        this(commands, metrics, liveOwners, PodCalls.oneByOne(commands));
+    }
+
+    /** @param creates how the CREATE calls travel to the command-service (one by one, or coalesced) */
+    public PodMutationHandler(CommandServiceClient commands, AdmissionMetrics metrics, LiveOwnerAdmission liveOwners,
+                              PodCalls creates) {
         super(PATH, commands, metrics);
         this.liveOwners = liveOwners;
+        this.creates = creates;
     }
 
     @Override
@@ -41,7 +50,7 @@ public final class PodMutationHandler extends CommandBackedHandler {
                 .put("dryRun", Boolean.TRUE.equals(request.getDryRun()))
                 .put("namespace", request.getNamespace());
         body.set("pod", RawObjectsRequest.objectTree(request, json));
-        CommandAnswer answer = liveOwners.post(commands, body);
+        CommandAnswer answer = liveOwners.post(creates, body);
         if (answer instanceof CommandAnswer.Answered answered) {
             return PodAnswers.toResponse(answered.body(), true);
         }

@@ -3,6 +3,7 @@ package io.meridian.gateway.command;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -10,6 +11,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -70,6 +76,66 @@ public final class CommandServiceClient {
         } catch (IOException e) {
             return new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, "the answer is not JSON");
         }
+    }
+
+    /**
+     * POSTs the pod calls {@code bodies} as one JSON array to {@code path} (the batch call); one answer per body,
+     * in order, each as {@link #post} would have answered it alone. A failed call fails every body the same way.
+     * Never completes exceptionally.
+     */
+    public CompletableFuture<List<CommandAnswer>> postBatch(String path, List<JsonNode> bodies) {
+        HttpRequest request;
+        try {
+            ArrayNode array = json.createArrayNode().addAll(bodies);
+            request = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout)
+                    .header("Content-Type", "application/json").header("Accept", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(array))).build();
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            return CompletableFuture.completedFuture(each(bodies, new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER,
+                    "cannot build the request: " + e.getMessage())));
+        }
+        return client().sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
+                .handle((response, failure) -> failure != null ? each(bodies, unavailable(failure))
+                        : batchAnswers(response, bodies.size()));
+    }
+
+    private List<CommandAnswer> batchAnswers(HttpResponse<byte[]> response, int expected) {
+        if (response.statusCode() != 200) {
+            return Collections.nCopies(expected, new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER,
+                    "HTTP " + response.statusCode()));
+        }
+        JsonNode tree;
+        try {
+            tree = json.readTree(response.body());
+        } catch (IOException e) {
+            tree = null;
+        }
+        if (tree == null || !tree.isArray() || tree.size() != expected) {
+            return Collections.nCopies(expected, new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER,
+                    "the answer is not a JSON array of " + expected + " answers"));
+        }
+        List<CommandAnswer> answers = new ArrayList<>(expected);
+        for (JsonNode element : tree) {
+            int status = element.path("status").asInt(0);
+            JsonNode body = element.path("body");
+            answers.add(status == 200 && body.isObject() ? new CommandAnswer.Answered(body)
+                    : new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, status == 200
+                    ? "the answer is not a JSON object" : "HTTP " + status));
+        }
+        return answers;
+    }
+
+    private CommandAnswer.Unavailable unavailable(Throwable failure) {
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        if (cause instanceof HttpTimeoutException) {
+            return new CommandAnswer.Unavailable(CommandAnswer.Cause.TIMEOUT, "no answer within " + timeout.toMillis() + " ms");
+        }
+        return new CommandAnswer.Unavailable(CommandAnswer.Cause.UNREACHABLE, cause instanceof Exception e ? oneLine(e)
+                : cause.toString());
+    }
+
+    private static List<CommandAnswer> each(List<JsonNode> bodies, CommandAnswer answer) {
+        return Collections.nCopies(bodies.size(), answer);
     }
 
     private HttpClient client() {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.gateway.command.CommandAnswer;
 import io.meridian.gateway.command.CommandServiceClient;
+import io.meridian.gateway.command.PodCalls;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,7 +22,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * decide on replicas it cannot know are current.
  */
 public final class LiveOwnerAdmission {
-    static final String PATH = "api/admission/pods";
     static final String INCOMPLETE_FIELD = "liveOwnersIncomplete";
     private static final int MAX_REMEMBERED = 10_000;
 
@@ -48,21 +48,26 @@ public final class LiveOwnerAdmission {
                 Duration.ZERO);
     }
 
-    /** POSTs the CREATE {@code body} (with {@code cluster} and {@code pod}) and answers the decision. */
+    /** POSTs the CREATE {@code body} (with {@code cluster} and {@code pod}) on its own call and answers the decision. */
     public CommandAnswer post(CommandServiceClient commands, ObjectNode body) {
+        return post(PodCalls.oneByOne(commands), body);
+    }
+
+    /** Sends the CREATE {@code body} (with {@code cluster} and {@code pod}) through {@code calls}; answers the decision. */
+    public CommandAnswer post(PodCalls commands, ObjectNode body) {
         String cluster = body.path("cluster").asText();
         JsonNode pod = body.path("pod");
         String namespace = pod.path("metadata").path("namespace").asText(body.path("namespace").asText(""));
         String controller = controllerKey(cluster, namespace, pod);
         if (controller != null && remembered(controller)) {
-            return commands.post(PATH, withLiveOwners(body, cluster, namespace, pod));
+            return commands.post(withLiveOwners(body, cluster, namespace, pod));
         }
-        CommandAnswer answer = commands.post(PATH, body);
+        CommandAnswer answer = commands.post(body);
         if (answer instanceof CommandAnswer.Answered answered && answered.body().path("needsLiveOwners").asBoolean(false)) {
             if (controller != null) {
                 rememberNeeding(controller);
             }
-            return commands.post(PATH, withLiveOwners(body, cluster, namespace, pod));
+            return commands.post(withLiveOwners(body, cluster, namespace, pod));
         }
         return answer;
     }

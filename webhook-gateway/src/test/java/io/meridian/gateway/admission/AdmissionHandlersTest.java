@@ -96,8 +96,7 @@ class AdmissionHandlersTest {
         }
     }
 
-    private static void answer(HttpExchange exchange) throws IOException {
-        JsonNode request = JSON.readTree(exchange.getRequestBody());
+    private static String answerFor(JsonNode request, String path) {
         JsonNode object = request.has("pod") ? request.get("pod") : request.get("object");
         String name = object.path("metadata").path("name").asText(object.path("metadata").path("generateName").asText());
         RECEIVED.put(name, request);
@@ -105,7 +104,7 @@ class AdmissionHandlersTest {
         if (name.startsWith("slow-")) {
             sleep(1500);
             answer = "{\"allowed\":true,\"patch\":null}";
-        } else if (exchange.getRequestURI().getPath().startsWith("/api/validation/")) {
+        } else if (path.startsWith("/api/validation/")) {
             answer = name.startsWith("invalid-")
                     ? "{\"allowed\":false,\"errors\":[\"spec.subsets[1].maxReplicas: Invalid value: -1: must be greater than or equal to 0\","
                       + "\"spec.subsets[0].name: Required value\",\"spec.subsets[0].name: Required value\"]}"
@@ -120,6 +119,24 @@ class AdmissionHandlersTest {
                     + "\"{\\\"name\\\":\\\"ws-demo\\\",\\\"subset\\\":\\\"ack\\\"}\"}}]}";
         } else {
             answer = "{\"allowed\":true,\"patch\":null,\"decisionId\":\"d-2\",\"reason\":\"recorded\",\"denial\":null}";
+        }
+        return answer;
+    }
+
+    /** A batch of pod calls is answered element by element, each as the single call would be. */
+    private static void answer(HttpExchange exchange) throws IOException {
+        JsonNode request = JSON.readTree(exchange.getRequestBody());
+        String path = exchange.getRequestURI().getPath();
+        String answer;
+        if (request.isArray()) {
+            StringBuilder answers = new StringBuilder("[");
+            for (JsonNode element : request) {
+                answers.append(answers.length() > 1 ? "," : "").append("{\"status\":200,\"body\":")
+                        .append(answerFor(element, path)).append('}');
+            }
+            answer = answers.append(']').toString();
+        } else {
+            answer = answerFor(request, path);
         }
         byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "application/json");

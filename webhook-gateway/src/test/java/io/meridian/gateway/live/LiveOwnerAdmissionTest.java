@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.meridian.gateway.command.CommandAnswer;
 import io.meridian.gateway.command.CommandServiceClient;
+import io.meridian.gateway.command.PodCallCoalescer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -38,6 +40,7 @@ class LiveOwnerAdmissionTest {
     void start() throws IOException {
         stub = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         stub.createContext("/api/admission/pods", this::answer);
+        stub.createContext("/api/admission/pods/batch", this::answerBatch);
         stub.start();
         commands = new CommandServiceClient("http://127.0.0.1:" + stub.getAddress().getPort(), Duration.ofSeconds(2));
         admission = new LiveOwnerAdmission((cluster, namespace, pod) -> {
@@ -59,6 +62,19 @@ class LiveOwnerAdmissionTest {
         assertThat(received.get(0).has("liveOwners")).isFalse();
         assertThat(received.get(1).path("liveOwners").get(0).path("kind").asText()).isEqualTo("Deployment");
         assertThat(received.get(1).path("liveOwners").get(0).path("namespace").asText()).isEqualTo("pct");
+        assertThat(((CommandAnswer.Answered) answer).body().path("reason").asText()).isEqualTo("decided with 1 live owner(s)");
+    }
+
+    @Test
+    void throughTheCoalescerAPodThatNeedsLiveOwnersIsSentAgainWithThem() {
+        PodCallCoalescer coalesced = new PodCallCoalescer(bodies -> commands.postBatch("api/admission/pods/batch", bodies),
+                2, 100, Duration.ofSeconds(2));
+
+        CommandAnswer answer = admission.post(coalesced, create("pct-web", "pct-web-1"));
+
+        assertThat(received).hasSize(2);
+        assertThat(received.get(0).has("liveOwners")).isFalse();
+        assertThat(received.get(1).path("liveOwners").get(0).path("kind").asText()).isEqualTo("Deployment");
         assertThat(((CommandAnswer.Answered) answer).body().path("reason").asText()).isEqualTo("decided with 1 live owner(s)");
     }
 
@@ -125,7 +141,19 @@ class LiveOwnerAdmissionTest {
     }
 
     private void answer(HttpExchange exchange) throws IOException {
-        JsonNode request = JSON.readTree(exchange.getRequestBody());
+        respond(exchange, answerFor(JSON.readTree(exchange.getRequestBody())));
+    }
+
+    /** The batch call: each pod call answered as the single call would be. */
+    private void answerBatch(HttpExchange exchange) throws IOException {
+        ArrayNode answers = JSON.createArrayNode();
+        for (JsonNode request : JSON.readTree(exchange.getRequestBody())) {
+            answers.addObject().put("status", 200).set("body", answerFor(request));
+        }
+        respond(exchange, answers);
+    }
+
+    private ObjectNode answerFor(JsonNode request) {
         received.add(request);
         String controller = request.path("pod").path("metadata").path("ownerReferences").path(0).path("name").asText();
         ObjectNode answer = JSON.createObjectNode().put("allowed", true).putNull("patch").put("decisionId", "d-1").putNull("denial");
@@ -136,6 +164,10 @@ class LiveOwnerAdmissionTest {
         } else {
             answer.put("reason", "decided");
         }
+        return answer;
+    }
+
+    private static void respond(HttpExchange exchange, JsonNode answer) throws IOException {
         byte[] body = answer.toString().getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "application/json");
         exchange.sendResponseHeaders(200, body.length);

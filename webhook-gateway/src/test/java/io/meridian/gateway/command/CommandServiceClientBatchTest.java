@@ -1,0 +1,98 @@
+package io.meridian.gateway.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The batch call over HTTP against a stub command-service: one answer per pod call, in order; a failed call fails each. */
+class CommandServiceClientBatchTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String PATH = "api/admission/pods/batch";
+
+    private HttpServer stub;
+    private final AtomicReference<JsonNode> received = new AtomicReference<>();
+    private volatile int status = 200;
+    private volatile String answer = "[]";
+    private CommandServiceClient client;
+
+    @BeforeEach
+    void start() throws IOException {
+        stub = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        stub.createContext("/" + PATH, exchange -> {
+            received.set(JSON.readTree(exchange.getRequestBody()));
+            byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(status, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
+        stub.start();
+        client = new CommandServiceClient("http://127.0.0.1:" + stub.getAddress().getPort(), Duration.ofSeconds(2));
+    }
+
+    @AfterEach
+    void stop() {
+        stub.stop(0);
+    }
+
+    @Test
+    void thePodCallsGoAsOneJsonArrayAndEachGetsItsOwnAnswerInOrder() throws Exception {
+        answer = "[{\"status\":200,\"body\":{\"reason\":\"first\"}},{\"status\":400,\"body\":{\"error\":\"cluster: required\"}},"
+                + "{\"status\":200,\"body\":{\"reason\":\"third\"}}]";
+
+        List<CommandAnswer> answers = client.postBatch(PATH, List.of(call("a"), call("b"), call("c"))).get();
+
+        assertThat(received.get()).isEqualTo(JSON.createArrayNode().add(call("a")).add(call("b")).add(call("c")));
+        assertThat(answers).containsExactly(new CommandAnswer.Answered(JSON.readTree("{\"reason\":\"first\"}")),
+                new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, "HTTP 400"),
+                new CommandAnswer.Answered(JSON.readTree("{\"reason\":\"third\"}")));
+    }
+
+    @Test
+    void aRefusedBatchCallFailsEachPodCallAsTheSingleCallWould() throws Exception {
+        status = 503;
+        answer = "{}";
+
+        List<CommandAnswer> answers = client.postBatch(PATH, List.of(call("a"), call("b"))).get();
+
+        assertThat(answers).containsExactly(new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, "HTTP 503"),
+                new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, "HTTP 503"));
+    }
+
+    @Test
+    void anAnswerWithTooFewElementsFailsEveryPodCall() throws Exception {
+        answer = "[{\"status\":200,\"body\":{\"reason\":\"first\"}}]";
+
+        List<CommandAnswer> answers = client.postBatch(PATH, List.of(call("a"), call("b"))).get();
+
+        assertThat(answers).hasSize(2).allSatisfy(a -> assertThat(a).isInstanceOfSatisfying(CommandAnswer.Unavailable.class,
+                unavailable -> assertThat(unavailable.cause()).isEqualTo(CommandAnswer.Cause.BAD_ANSWER)));
+    }
+
+    @Test
+    void anUnreachableCommandServiceFailsEveryPodCallAsUnreachable() throws Exception {
+        stub.stop(0);
+
+        List<CommandAnswer> answers = client.postBatch(PATH, List.of(call("a"), call("b"))).get();
+
+        assertThat(answers).hasSize(2).allSatisfy(a -> assertThat(a).isInstanceOfSatisfying(CommandAnswer.Unavailable.class,
+                unavailable -> assertThat(unavailable.cause()).isEqualTo(CommandAnswer.Cause.UNREACHABLE)));
+    }
+
+    private static JsonNode call(String name) {
+        var body = JSON.createObjectNode().put("cluster", "member1").put("operation", "CREATE");
+        body.putObject("pod").putObject("metadata").put("name", name);
+        return body;
+    }
+}
