@@ -68,7 +68,7 @@ public class GatewayConfiguration {
         if (settings.podCallsInFlight() <= 0) {
             return PodCalls.oneByOne(commands);
         }
-        return new PodCallCoalescer(bodies -> commands.postBatch(POD_BATCH_PATH, bodies), settings.podCallsInFlight(),
+        return new PodCallCoalescer(bodies -> commands.postBatch(POD_BATCH_PATH, PodCalls.PATH, bodies), settings.podCallsInFlight(),
                 MAX_PODS_PER_CALL, settings.timeout());
     }
 

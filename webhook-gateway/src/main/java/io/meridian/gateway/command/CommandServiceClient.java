@@ -3,7 +3,6 @@ package io.meridian.gateway.command;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -47,11 +46,9 @@ public final class CommandServiceClient {
     public CommandAnswer post(String path, JsonNode body) {
         HttpRequest request;
         try {
-            request = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout)
-                    .header("Content-Type", "application/json").header("Accept", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(body))).build();
+            request = request(path, body);
         } catch (JsonProcessingException | IllegalArgumentException e) {
-            return new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, "cannot build the request: " + e.getMessage());
+            return cannotBuild(e);
         }
         HttpResponse<byte[]> response;
         try {
@@ -64,6 +61,55 @@ public final class CommandServiceClient {
             Thread.currentThread().interrupt();
             return new CommandAnswer.Unavailable(CommandAnswer.Cause.UNREACHABLE, "interrupted");
         }
+        return answer(response);
+    }
+
+    /** {@link #post}, without blocking the caller. Never completes exceptionally. */
+    public CompletableFuture<CommandAnswer> postAsync(String path, JsonNode body) {
+        try {
+            return client().sendAsync(request(path, body), HttpResponse.BodyHandlers.ofByteArray())
+                    .handle((response, failure) -> failure != null ? unavailable(failure) : answer(response));
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            return CompletableFuture.completedFuture(cannotBuild(e));
+        }
+    }
+
+    /**
+     * POSTs the pod calls {@code bodies} as one JSON array to {@code batchPath} (the batch call); one answer per body,
+     * in order, each as {@link #post} would have answered it alone. A failed call fails every body the same way. A
+     * command-service without the batch endpoint (a 404: one not upgraded yet) gets each body on {@code singlePath}
+     * instead. Never completes exceptionally.
+     */
+    public CompletableFuture<List<CommandAnswer>> postBatch(String batchPath, String singlePath, List<JsonNode> bodies) {
+        HttpRequest request;
+        try {
+            request = request(batchPath, json.createArrayNode().addAll(bodies));
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            return CompletableFuture.completedFuture(each(bodies, cannotBuild(e)));
+        }
+        return client().sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
+                .thenCompose(response -> response.statusCode() == 404 ? oneByOne(singlePath, bodies)
+                        : CompletableFuture.completedFuture(batchAnswers(response, bodies.size())))
+                .exceptionally(failure -> each(bodies, unavailable(failure)));
+    }
+
+    private CompletableFuture<List<CommandAnswer>> oneByOne(String path, List<JsonNode> bodies) {
+        List<CompletableFuture<CommandAnswer>> calls = bodies.stream().map(body -> postAsync(path, body)).toList();
+        return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new))
+                .thenApply(done -> calls.stream().map(CompletableFuture::join).toList());
+    }
+
+    private HttpRequest request(String path, JsonNode body) throws JsonProcessingException {
+        return HttpRequest.newBuilder(base.resolve(path)).timeout(timeout)
+                .header("Content-Type", "application/json").header("Accept", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(body))).build();
+    }
+
+    private static CommandAnswer.Unavailable cannotBuild(Exception e) {
+        return new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, "cannot build the request: " + e.getMessage());
+    }
+
+    private CommandAnswer answer(HttpResponse<byte[]> response) {
         if (response.statusCode() != 200) {
             return new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, "HTTP " + response.statusCode());
         }
@@ -76,27 +122,6 @@ public final class CommandServiceClient {
         } catch (IOException e) {
             return new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, "the answer is not JSON");
         }
-    }
-
-    /**
-     * POSTs the pod calls {@code bodies} as one JSON array to {@code path} (the batch call); one answer per body,
-     * in order, each as {@link #post} would have answered it alone. A failed call fails every body the same way.
-     * Never completes exceptionally.
-     */
-    public CompletableFuture<List<CommandAnswer>> postBatch(String path, List<JsonNode> bodies) {
-        HttpRequest request;
-        try {
-            ArrayNode array = json.createArrayNode().addAll(bodies);
-            request = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout)
-                    .header("Content-Type", "application/json").header("Accept", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(array))).build();
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            return CompletableFuture.completedFuture(each(bodies, new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER,
-                    "cannot build the request: " + e.getMessage())));
-        }
-        return client().sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
-                .handle((response, failure) -> failure != null ? each(bodies, unavailable(failure))
-                        : batchAnswers(response, bodies.size()));
     }
 
     private List<CommandAnswer> batchAnswers(HttpResponse<byte[]> response, int expected) {

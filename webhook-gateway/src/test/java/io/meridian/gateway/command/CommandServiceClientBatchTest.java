@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 class CommandServiceClientBatchTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PATH = "api/admission/pods/batch";
+    private static final String SINGLE = "api/admission/pods";
 
     private HttpServer stub;
     private final AtomicReference<JsonNode> received = new AtomicReference<>();
@@ -37,6 +38,13 @@ class CommandServiceClientBatchTest {
             exchange.getResponseBody().write(bytes);
             exchange.close();
         });
+        stub.createContext("/" + SINGLE, exchange -> {
+            String name = JSON.readTree(exchange.getRequestBody()).path("pod").path("metadata").path("name").asText();
+            byte[] bytes = JSON.createObjectNode().put("reason", "alone " + name).toString().getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
         stub.start();
         client = new CommandServiceClient("http://127.0.0.1:" + stub.getAddress().getPort(), Duration.ofSeconds(2));
     }
@@ -51,7 +59,7 @@ class CommandServiceClientBatchTest {
         answer = "[{\"status\":200,\"body\":{\"reason\":\"first\"}},{\"status\":400,\"body\":{\"error\":\"cluster: required\"}},"
                 + "{\"status\":200,\"body\":{\"reason\":\"third\"}}]";
 
-        List<CommandAnswer> answers = client.postBatch(PATH, List.of(call("a"), call("b"), call("c"))).get();
+        List<CommandAnswer> answers = client.postBatch(PATH, SINGLE, List.of(call("a"), call("b"), call("c"))).get();
 
         assertThat(received.get()).isEqualTo(JSON.createArrayNode().add(call("a")).add(call("b")).add(call("c")));
         assertThat(answers).containsExactly(new CommandAnswer.Answered(JSON.readTree("{\"reason\":\"first\"}")),
@@ -64,17 +72,28 @@ class CommandServiceClientBatchTest {
         status = 503;
         answer = "{}";
 
-        List<CommandAnswer> answers = client.postBatch(PATH, List.of(call("a"), call("b"))).get();
+        List<CommandAnswer> answers = client.postBatch(PATH, SINGLE, List.of(call("a"), call("b"))).get();
 
         assertThat(answers).containsExactly(new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, "HTTP 503"),
                 new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, "HTTP 503"));
     }
 
     @Test
+    void aCommandServiceWithoutTheBatchEndpointGetsEachPodCallAlone() throws Exception {
+        status = 404;
+        answer = "{}";
+
+        List<CommandAnswer> answers = client.postBatch(PATH, SINGLE, List.of(call("a"), call("b"))).get();
+
+        assertThat(answers).containsExactly(new CommandAnswer.Answered(JSON.readTree("{\"reason\":\"alone a\"}")),
+                new CommandAnswer.Answered(JSON.readTree("{\"reason\":\"alone b\"}")));
+    }
+
+    @Test
     void anAnswerWithTooFewElementsFailsEveryPodCall() throws Exception {
         answer = "[{\"status\":200,\"body\":{\"reason\":\"first\"}}]";
 
-        List<CommandAnswer> answers = client.postBatch(PATH, List.of(call("a"), call("b"))).get();
+        List<CommandAnswer> answers = client.postBatch(PATH, SINGLE, List.of(call("a"), call("b"))).get();
 
         assertThat(answers).hasSize(2).allSatisfy(a -> assertThat(a).isInstanceOfSatisfying(CommandAnswer.Unavailable.class,
                 unavailable -> assertThat(unavailable.cause()).isEqualTo(CommandAnswer.Cause.BAD_ANSWER)));
@@ -84,7 +103,7 @@ class CommandServiceClientBatchTest {
     void anUnreachableCommandServiceFailsEveryPodCallAsUnreachable() throws Exception {
         stub.stop(0);
 
-        List<CommandAnswer> answers = client.postBatch(PATH, List.of(call("a"), call("b"))).get();
+        List<CommandAnswer> answers = client.postBatch(PATH, SINGLE, List.of(call("a"), call("b"))).get();
 
         assertThat(answers).hasSize(2).allSatisfy(a -> assertThat(a).isInstanceOfSatisfying(CommandAnswer.Unavailable.class,
                 unavailable -> assertThat(unavailable.cause()).isEqualTo(CommandAnswer.Cause.UNREACHABLE)));

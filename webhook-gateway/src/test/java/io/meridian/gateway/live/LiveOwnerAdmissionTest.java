@@ -67,7 +67,7 @@ class LiveOwnerAdmissionTest {
 
     @Test
     void throughTheCoalescerAPodThatNeedsLiveOwnersIsSentAgainWithThem() {
-        PodCallCoalescer coalesced = new PodCallCoalescer(bodies -> commands.postBatch("api/admission/pods/batch", bodies),
+        PodCallCoalescer coalesced = new PodCallCoalescer(bodies -> commands.postBatch("api/admission/pods/batch", "api/admission/pods", bodies),
                 2, 100, Duration.ofSeconds(2));
 
         CommandAnswer answer = admission.post(coalesced, create("pct-web", "pct-web-1"));
