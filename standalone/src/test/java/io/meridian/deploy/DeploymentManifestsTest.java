@@ -274,7 +274,8 @@ class DeploymentManifestsTest {
                     "MERIDIAN_FAILOVER_UNREACHABLE_SECONDS", "30 s without heartbeats suits both set-ups"),
             "projection-service", Map.of("MERIDIAN_PROJECTION_PORT", "SERVER_PORT is set instead"),
             "webhook-gateway", Map.of("MERIDIAN_GATEWAY_PORT", "SERVER_PORT is set instead",
-                    "MERIDIAN_COMMAND_TIMEOUT", "2 s suits both set-ups"),
+                    "MERIDIAN_COMMAND_TIMEOUT", "2 s suits both set-ups",
+                    "MERIDIAN_COMMAND_POD_CALLS_IN_FLIGHT", "a tuning knob: 2 batch calls under way suit both set-ups"),
             "cluster-agent", Map.of("MERIDIAN_HEARTBEAT_SECONDS", "3 s suits both set-ups"));
     /** Variables only one of the two set-ups may leave unset. */
     private static final Map<String, String> UNSET_IN_COMPOSE = Map.of(
