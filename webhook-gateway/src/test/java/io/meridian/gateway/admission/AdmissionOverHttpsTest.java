@@ -4,11 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.meridian.gateway.GatewayHttps;
 import io.meridian.gateway.tls.TlsBootstrap;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.time.Duration;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -28,6 +33,8 @@ class AdmissionOverHttpsTest {
 
     @LocalServerPort
     int port;
+    @Autowired
+    MeterRegistry meters;
 
     private static final String REVIEW = """
             {"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"705ab4f5-6393-11e8-b7cc-42010a800002",
@@ -86,6 +93,22 @@ class AdmissionOverHttpsTest {
     @Test
     void anUnknownWebhookPathIsNotFound() throws Exception {
         assertThat(post("/mutate-deployments", REVIEW).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void thePodWebhookIsNotObservedAsAnHttpServerRequestWhileTheOtherWebhooksAre() throws Exception {
+        long before = httpServerRequests();
+
+        post("/mutate-pods/member1", REVIEW);
+        post("/validate-pods?cluster=member1", "this is not json");
+
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> httpServerRequests() > before);
+        assertThat(meters.find("http.server.requests").tag("uri", "/validate-*").timers()).isNotEmpty();
+        assertThat(httpServerRequests()).isEqualTo(before + 1);
+    }
+
+    private long httpServerRequests() {
+        return meters.find("http.server.requests").timers().stream().mapToLong(Timer::count).sum();
     }
 
     private HttpResponse<String> post(String path, String body) throws Exception {
