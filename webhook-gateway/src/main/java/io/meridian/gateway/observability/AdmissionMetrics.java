@@ -4,6 +4,8 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The gateway's admission metrics. {@code meridian_admission_duration_seconds} uses the buckets of the
@@ -15,6 +17,11 @@ public final class AdmissionMetrics {
     public static final double[] APISERVER_WEBHOOK_BUCKETS = {0.005, 0.025, 0.1, 0.5, 1, 2.5, 10, 25};
 
     private final MeterRegistry registry;
+    /** Registered once per tag set: building and registering a timer per review was a measurable part of each. */
+    private final Map<LatencyKey, Timer> latencies = new ConcurrentHashMap<>();
+
+    private record LatencyKey(String webhook, String operation, boolean rejected) {
+    }
 
     public AdmissionMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -22,12 +29,15 @@ public final class AdmissionMetrics {
 
     /** One answered review: its webhook path, operation and whether it was rejected. */
     public void recordLatency(String webhook, String operation, boolean rejected, Duration elapsed) {
-        Timer.builder("meridian.admission.duration")
+        latencies.computeIfAbsent(new LatencyKey(webhook, operation, rejected), this::latencyTimer).record(elapsed);
+    }
+
+    private Timer latencyTimer(LatencyKey key) {
+        return Timer.builder("meridian.admission.duration")
                 .description("Admission webhook latency in seconds, by webhook, operation and rejection")
-                .tags("webhook", webhook, "operation", operation, "rejected", Boolean.toString(rejected))
+                .tags("webhook", key.webhook(), "operation", key.operation(), "rejected", Boolean.toString(key.rejected()))
                 .serviceLevelObjectives(buckets())
-                .register(registry)
-                .record(elapsed);
+                .register(registry);
     }
 
     /** A review admitted without a decision because the command-service did not answer usably. */
