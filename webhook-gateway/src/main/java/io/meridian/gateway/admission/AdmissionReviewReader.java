@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.admission.v1.AdmissionRequest;
-import io.fabric8.kubernetes.api.model.admission.v1.AdmissionReview;
 import java.io.IOException;
 import java.io.InputStream;
 
@@ -26,15 +25,23 @@ public final class AdmissionReviewReader {
         if (bytes.length == 0) {
             throw new BadAdmissionReview("empty body: expected an " + API_VERSION + " AdmissionReview");
         }
-        AdmissionReview review = parse(bytes);
-        if (!API_VERSION.equals(review.getApiVersion()) || !"AdmissionReview".equals(review.getKind())) {
+        ObjectNode review = parse(bytes);
+        String apiVersion = review.path("apiVersion").isValueNode() ? review.get("apiVersion").asText() : null;
+        String kind = review.path("kind").isValueNode() ? review.get("kind").asText() : null;
+        if (!API_VERSION.equals(apiVersion) || !"AdmissionReview".equals(kind)) {
             throw new BadAdmissionReview("expected apiVersion " + API_VERSION + " and kind AdmissionReview, got "
-                    + review.getApiVersion() + " " + review.getKind());
+                    + apiVersion + " " + kind);
         }
-        AdmissionRequest request = review.getRequest();
-        if (request == null) {
+        JsonNode requestTree = review.get("request");
+        if (requestTree == null || requestTree.isNull()) {
             throw new BadAdmissionReview("request: required field is missing");
         }
+        if (!(requestTree instanceof ObjectNode fields)) {
+            throw new BadAdmissionReview("malformed AdmissionReview: request must be an object");
+        }
+        JsonNode object = objectField(fields.remove("object"), "object");
+        JsonNode oldObject = objectField(fields.remove("oldObject"), "oldObject");
+        AdmissionRequest request = RawObjectsRequest.of(fields, object, oldObject);
         if (request.getUid() == null || request.getUid().isBlank()) {
             throw new BadAdmissionReview("request.uid: required field is missing");
         }
@@ -45,30 +52,16 @@ public final class AdmissionReviewReader {
     }
 
     /**
-     * The review with its request's {@code object} and {@code oldObject} kept as JSON trees
-     * ({@link RawObjectsRequest}): most requests only forward them, so the typed model is built on demand.
+     * The review as a JSON tree. Its request is read field by field ({@link RawObjectsRequest#of}), its
+     * {@code object} and {@code oldObject} kept as trees: most requests only forward them.
      */
-    private AdmissionReview parse(byte[] bytes) {
+    private ObjectNode parse(byte[] bytes) {
         try {
             JsonNode tree = json.readTree(bytes);
             if (tree == null || !tree.isObject()) {
                 throw new BadAdmissionReview("malformed AdmissionReview: expected a JSON object");
             }
-            JsonNode request = tree.get("request");
-            JsonNode object = null;
-            JsonNode oldObject = null;
-            if (request instanceof ObjectNode fields) {
-                object = objectField(fields.remove("object"), "object");
-                oldObject = objectField(fields.remove("oldObject"), "oldObject");
-                ((ObjectNode) tree).remove("request");
-            }
-            AdmissionReview review = json.treeToValue(tree, AdmissionReview.class);
-            if (request instanceof ObjectNode) {
-                RawObjectsRequest raw = json.treeToValue(request, RawObjectsRequest.class);
-                raw.keep(object, oldObject);
-                review.setRequest(raw);
-            }
-            return review;
+            return (ObjectNode) tree;
         } catch (JsonProcessingException e) {
             throw new BadAdmissionReview("malformed AdmissionReview: " + oneLine(e));
         } catch (IOException e) {

@@ -15,9 +15,49 @@ class AdmissionReviewReaderTest {
             + "\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"nginx\"}]}}";
 
     private static AdmissionRequest read(String object) {
-        String review = "{\"apiVersion\":\"admission.k8s.io/v1\",\"kind\":\"AdmissionReview\",\"request\":{\"uid\":\"u1\","
-                + "\"operation\":\"CREATE\",\"namespace\":\"ns\",\"object\":" + object + "}}";
+        return readRequest("{\"uid\":\"u1\",\"operation\":\"CREATE\",\"namespace\":\"ns\",\"object\":" + object + "}");
+    }
+
+    private static AdmissionRequest readRequest(String request) {
+        String review = "{\"apiVersion\":\"admission.k8s.io/v1\",\"kind\":\"AdmissionReview\",\"request\":" + request + "}";
         return new AdmissionReviewReader().read(new ByteArrayInputStream(review.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void everyFieldOfTheRequestIsRead() {
+        AdmissionRequest request = readRequest("""
+                {"uid":"u1","kind":{"group":"","version":"v1","kind":"Pod"},"resource":{"group":"","version":"v1","resource":"pods"},
+                 "subResource":"status","requestKind":{"group":"","version":"v1","kind":"Pod"},
+                 "requestResource":{"group":"","version":"v1","resource":"pods"},"requestSubResource":"status",
+                 "name":"web-1","namespace":"ns","operation":"UPDATE","dryRun":true,
+                 "userInfo":{"username":"system:serviceaccount:kube-system:replicaset-controller","groups":["system:serviceaccounts"]},
+                 "options":{"apiVersion":"meta.k8s.io/v1","kind":"UpdateOptions"},"object":{"kind":"Pod"}}""");
+
+        assertThat(request.getUid()).isEqualTo("u1");
+        assertThat(request.getKind().getKind()).isEqualTo("Pod");
+        assertThat(request.getKind().getVersion()).isEqualTo("v1");
+        assertThat(request.getResource().getResource()).isEqualTo("pods");
+        assertThat(request.getSubResource()).isEqualTo("status");
+        assertThat(request.getRequestKind().getKind()).isEqualTo("Pod");
+        assertThat(request.getRequestResource().getResource()).isEqualTo("pods");
+        assertThat(request.getRequestSubResource()).isEqualTo("status");
+        assertThat(request.getName()).isEqualTo("web-1");
+        assertThat(request.getNamespace()).isEqualTo("ns");
+        assertThat(request.getOperation()).isEqualTo("UPDATE");
+        assertThat(request.getDryRun()).isTrue();
+        assertThat(request.getUserInfo().getUsername()).isEqualTo("system:serviceaccount:kube-system:replicaset-controller");
+        assertThat(request.getUserInfo().getGroups()).containsExactly("system:serviceaccounts");
+        assertThat(request.getOptions()).isNotNull();
+    }
+
+    @Test
+    void aFieldTheHandlersReadWithTheWrongTypeIsABadRequestNamingTheField() {
+        assertThatThrownBy(() -> readRequest("{\"uid\":{\"a\":1},\"operation\":\"CREATE\"}"))
+                .isInstanceOf(BadAdmissionReview.class)
+                .hasMessage("malformed AdmissionReview: request.uid must be a string");
+        assertThatThrownBy(() -> readRequest("{\"uid\":\"u1\",\"operation\":\"CREATE\",\"dryRun\":[true]}"))
+                .isInstanceOf(BadAdmissionReview.class)
+                .hasMessage("malformed AdmissionReview: request.dryRun must be a boolean");
     }
 
     @Test
