@@ -1,14 +1,19 @@
 package io.meridian.command.admission;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.command.cluster.ClusterState;
 import io.meridian.command.ws.api.AdmissionOutcome;
 import io.meridian.command.ws.api.AdmitPods;
 import io.meridian.command.ws.api.PodToAdmit;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -282,17 +287,37 @@ public class AdmissionBatcher implements DisposableBean {
 
     /**
      * The workload objects the batch's pods read, one per kind and name, read now (after the barrier); where
-     * the gateway sent a pod's owners read live, the newer version of each object.
+     * the gateway sent a pod's owners read live, the newer version of each object. Pods of one controller share
+     * its chain: it is read once per batch (the same moment for all of them, after all their barriers).
      */
     private List<JsonNode> workloadObjects(String aggregateId, List<Pending> batch) {
         Map<String, JsonNode> byKey = new LinkedHashMap<>();
         String cluster = clusterOf(aggregateId);
+        Map<String, List<JsonNode>> chains = new HashMap<>();
+        Set<List<JsonNode>> merged = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Pending p : batch) {
-            for (JsonNode o : LiveOwners.plusLive(objects.of(cluster, p.pod().pod()), p.pod().liveOwners())) {
+            JsonNode pod = p.pod().pod();
+            String controller = controllerKey(pod);
+            List<JsonNode> chain = controller == null ? objects.of(cluster, pod)
+                    : chains.computeIfAbsent(controller, key -> objects.of(cluster, pod));
+            if (p.pod().liveOwners() == null && !merged.add(chain)) {
+                continue;
+            }
+            for (JsonNode o : LiveOwners.plusLive(chain, p.pod().liveOwners())) {
                 byKey.merge(LiveOwners.key(o), o, LiveOwners::newer);
             }
         }
         return List.copyOf(byKey.values());
+    }
+
+    /** The pod's namespace and controller (kind and name), which its owner chain depends on; null without one. */
+    private static String controllerKey(JsonNode pod) {
+        JsonNode controller = ClusterState.controllerOf(pod);
+        if (controller == null) {
+            return null;
+        }
+        return pod.path("metadata").path("namespace").asText("") + "/" + controller.path("kind").asText("") + "/"
+                + controller.path("name").asText("");
     }
 
     public int lastBatchSize() {

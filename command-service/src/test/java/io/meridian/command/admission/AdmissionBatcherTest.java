@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.command.ws.api.AdmissionOutcome;
 import io.meridian.command.ws.api.AdmitPods;
 import io.meridian.command.ws.api.PodToAdmit;
@@ -110,6 +111,53 @@ class AdmissionBatcherTest {
         submitPods(60);
 
         assertThat(barriers).anyMatch(b -> commandsSent.stream().anyMatch(c -> b.start() > c.start() && b.start() < c.end()));
+    }
+
+    @Test
+    void theOwnerChainOfPodsOfOneControllerIsReadOncePerBatch() throws Exception {
+        List<String> chainReads = new CopyOnWriteArrayList<>();
+        List<List<JsonNode>> objectsSent = new CopyOnWriteArrayList<>();
+        JsonNode replicaSet = JsonNodeFactory.instance.objectNode().put("apiVersion", "apps/v1").put("kind", "ReplicaSet")
+                .set("metadata", JsonNodeFactory.instance.objectNode().put("name", "web-1").put("namespace", "ns"));
+        AdmissionBatcher recording = new AdmissionBatcher(recordingGateway(objectsSent), Clock.systemUTC(), 256, 4, () -> {
+            sleep(50);
+            return true;
+        }, (cluster, pod) -> {
+            chainReads.add(pod.path("metadata").path("name").asText());
+            return List.of(replicaSet);
+        });
+        try {
+            List<CompletableFuture<AdmissionOutcome>> answers = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                answers.add(recording.submit(SPREAD, new PodToAdmit("uid-" + i, "d-" + i, ownedPod("pod-" + i, "web-1"))));
+            }
+            answers.add(recording.submit(SPREAD, new PodToAdmit("uid-x", "d-x", ownedPod("pod-x", "other"))));
+            CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+        } finally {
+            recording.destroy();
+        }
+
+        assertThat(objectsSent).allSatisfy(objects -> assertThat(objects).containsExactly(replicaSet));
+        assertThat(chainReads).contains("pod-x").hasSizeLessThanOrEqualTo(2 * objectsSent.size());
+        assertThat(chainReads.size()).isLessThan(21);
+    }
+
+    private static JsonNode ownedPod(String name, String replicaSet) {
+        JsonNode pod = JsonNodeFactory.instance.objectNode().set("metadata", JsonNodeFactory.instance.objectNode()
+                .put("name", name).put("namespace", "ns"));
+        ((ObjectNode) pod.get("metadata")).putArray("ownerReferences").addObject()
+                .put("apiVersion", "apps/v1").put("kind", "ReplicaSet").put("name", replicaSet).put("controller", true);
+        return pod;
+    }
+
+    private CommandGateway recordingGateway(List<List<JsonNode>> objectsSent) {
+        return (CommandGateway) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[]{CommandGateway.class},
+                (proxy, method, args) -> {
+                    AdmitPods admit = (AdmitPods) args[0];
+                    objectsSent.add(admit.clusterObjects());
+                    return admit.pods().stream().map(pod -> new AdmissionOutcome(pod.decisionId(), AdmissionOutcome.ALLOW, null,
+                            null, "ok", null)).toList();
+                });
     }
 
     private static PodToAdmit pod(String name) {
