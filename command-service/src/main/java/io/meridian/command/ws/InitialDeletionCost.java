@@ -12,6 +12,7 @@ import io.meridian.core.ws.model.WorkloadSpreadSubset;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -24,6 +25,9 @@ import java.util.TreeMap;
  */
 final class InitialDeletionCost {
     private static final String POINTER = "/metadata/annotations/" + escape(DeletionCosts.ANNOTATION);
+    /** The versioned-status kinds the sync uses, built once (each admitted pod asks). */
+    private static final Set<String> VERSIONED_KINDS =
+            Set.copyOf(PodVersions.enabledKinds(AdmissionSettings.defaults().versionedStatusKinds()));
 
     private InitialDeletionCost() {
     }
@@ -86,7 +90,7 @@ final class InitialDeletionCost {
         Map<String, String> labels = new TreeMap<>();
         pod.path("metadata").path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
         return PodVersions.versionOf(pod.path("kind").asText("Pod"), ownerKind, labels,
-                PodVersions.enabledKinds(AdmissionSettings.defaults().versionedStatusKinds()));
+                VERSIONED_KINDS);
     }
 
     /** RFC 6901: {@code ~} as {@code ~0}, {@code /} as {@code ~1}. */
