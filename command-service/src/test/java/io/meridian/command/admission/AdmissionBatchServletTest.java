@@ -2,7 +2,10 @@ package io.meridian.command.admission;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import jakarta.servlet.http.MappingMatch;
 import org.junit.jupiter.api.Test;
+import org.springframework.http.server.observation.ServerRequestObservationContext;
+import org.springframework.mock.web.MockHttpServletMapping;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
 
@@ -28,6 +31,20 @@ class AdmissionBatchServletTest {
 
         assertThat(response.getStatus()).isEqualTo(200);
         assertThat(response.getContentAsString()).isEqualTo("[]");
+    }
+
+    @Test
+    void theBatchCallIsNotObservedAsAnHttpServerRequestWhileOtherRequestsAre() {
+        assertThat(AdmissionConfiguration.observed("http.server.requests", context(AdmissionConfiguration.BATCH_SERVLET)))
+                .isFalse();
+        assertThat(AdmissionConfiguration.observed("http.server.requests", context("dispatcherServlet"))).isTrue();
+        assertThat(AdmissionConfiguration.observed("http.server.requests", context("admission-pods"))).isTrue();
+    }
+
+    private static ServerRequestObservationContext context(String servletName) {
+        MockHttpServletRequest request = new MockHttpServletRequest("POST", "/api/anything");
+        request.setHttpServletMapping(new MockHttpServletMapping("/api/anything", "", servletName, MappingMatch.EXACT));
+        return new ServerRequestObservationContext(request, new MockHttpServletResponse());
     }
 
     private static MockHttpServletResponse post(String contentType, String body) throws Exception {
