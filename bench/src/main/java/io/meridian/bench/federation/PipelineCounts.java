@@ -1,6 +1,7 @@
 package io.meridian.bench.federation;
 
 import io.meridian.standalone.StandaloneRuntime;
+import java.lang.management.ManagementFactory;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -27,21 +28,27 @@ import org.apache.kafka.common.TopicPartition;
  */
 final class PipelineCounts {
     private final Map<String, Long> records;
+    private final long cpuNanos;
 
-    private PipelineCounts(Map<String, Long> records) {
+    private PipelineCounts(Map<String, Long> records, long cpuNanos) {
         this.records = records;
+        this.cpuNanos = cpuNanos;
     }
 
     static PipelineCounts take(StandaloneRuntime runtime) {
         Map<String, Long> counts = new TreeMap<>();
         kafkaEndOffsets(runtime.kafkaBootstrap()).forEach((topic, n) -> counts.put("kafka " + topic, n));
         eventStoreCounts(runtime).forEach((type, n) -> counts.put("event " + type, n));
-        return new PipelineCounts(counts);
+        return new PipelineCounts(counts, processCpuNanos());
     }
 
     /** One line per counter that grew since {@code before}, with its growth per workload. */
     String since(PipelineCounts before, int workloads) {
-        StringBuilder out = new StringBuilder("records written, in all and per workload:");
+        double cpuMillis = (cpuNanos - before.cpuNanos) / 1e6;
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
+                "JVM CPU (services, Kafka, simulated clusters; not PostgreSQL): %.1f s, %.2f ms per workload%n",
+                cpuMillis / 1000, cpuMillis / workloads));
+        out.append("records written, in all and per workload:");
         Set<String> names = new TreeSet<>(records.keySet());
         for (String name : names) {
             long grown = records.get(name) - before.records.getOrDefault(name, 0L);
@@ -50,6 +57,10 @@ final class PipelineCounts {
             }
         }
         return out.toString();
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static Map<String, Long> kafkaEndOffsets(String bootstrap) {
