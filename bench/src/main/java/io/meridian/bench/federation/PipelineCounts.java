@@ -29,17 +29,19 @@ import org.apache.kafka.common.TopicPartition;
 final class PipelineCounts {
     private final Map<String, Long> records;
     private final long cpuNanos;
+    private final ThreadCpu threads;
 
-    private PipelineCounts(Map<String, Long> records, long cpuNanos) {
+    private PipelineCounts(Map<String, Long> records, long cpuNanos, ThreadCpu threads) {
         this.records = records;
         this.cpuNanos = cpuNanos;
+        this.threads = threads;
     }
 
     static PipelineCounts take(StandaloneRuntime runtime) {
         Map<String, Long> counts = new TreeMap<>();
         kafkaEndOffsets(runtime.kafkaBootstrap()).forEach((topic, n) -> counts.put("kafka " + topic, n));
         eventStoreCounts(runtime).forEach((type, n) -> counts.put("event " + type, n));
-        return new PipelineCounts(counts, processCpuNanos());
+        return new PipelineCounts(counts, processCpuNanos(), ThreadCpu.take());
     }
 
     /** One line per counter that grew since {@code before}, with its growth per workload. */
@@ -48,6 +50,7 @@ final class PipelineCounts {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
                 "JVM CPU (services, Kafka, simulated clusters; not PostgreSQL): %.1f s, %.2f ms per workload%n",
                 cpuMillis / 1000, cpuMillis / workloads));
+        out.append(threads.since(before.threads, cpuNanos - before.cpuNanos, 25)).append(System.lineSeparator());
         out.append("records written, in all and per workload:");
         Set<String> names = new TreeSet<>(records.keySet());
         for (String name : names) {
