@@ -88,7 +88,9 @@ public final class FailoverBench {
             double detection = (declaredNanos - cut) / 1e9;
             progress.accept(String.format(Locale.ROOT, "%s declared unreachable %.1f s after the cut", victim(), detection));
             long syncsBefore = syncs.handled();
+            PipelineCounts before = PipelineCounts.take(fleet.runtime());
             awaitEvery(copies, w -> copies.replicas(survivor(w), name(w)) == settings.replicas(), "failed over");
+            progress.accept(PipelineCounts.take(fleet.runtime()).since(before, settings.workloads()));
             reportStages(stages, copies, declared, syncs.handled() - syncsBefore);
             long[] latencies = new long[settings.workloads()];
             for (int w = 0; w < settings.workloads(); w++) {

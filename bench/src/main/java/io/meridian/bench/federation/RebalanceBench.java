@@ -82,11 +82,14 @@ public final class RebalanceBench {
         Thread.sleep(HEARTBEATS.toMillis());
         try (DomainEventTap tap = DomainEventTap.start(fleet.runtime().kafkaBootstrap(),
                 e -> "BindingRescheduled".equals(e.type()))) {
+            PipelineCounts before = PipelineCounts.take(fleet.runtime());
             long start = System.nanoTime();
             fleet.createAll(BenchFleet.HOST, BenchFleet.REBALANCERS,
                     List.of(BenchObjects.rebalancer("bench-all", settings.workloads())));
             progress.accept("WorkloadRebalancer bench-all created");
-            return awaitRebalanced(tap, copies, start, placementSeconds, settings.members());
+            Result result = awaitRebalanced(tap, copies, start, placementSeconds, settings.members());
+            progress.accept(PipelineCounts.take(fleet.runtime()).since(before, settings.workloads()));
+            return result;
         }
     }
 

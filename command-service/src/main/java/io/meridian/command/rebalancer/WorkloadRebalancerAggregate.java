@@ -57,8 +57,8 @@ import org.axonframework.spring.stereotype.Aggregate;
  * {@link RebalancerReconciler}: every spec change, answer of a target and fired deadline runs one reconcile over the
  * answers known so far, recorded as {@link RebalancerReconciled} (what changed in the status, requests to send, what
  * next). The whole status goes to the CR as {@link RebalancerStatusWritten}: at once when nothing more is awaited,
- * else at most once per {@link #STATUS_WRITE_INTERVAL} (a rebalancer of thousands of workloads changes its status
- * with nearly every batch of answers). It never touches another aggregate: the dispatcher sends the requests and
+ * else at most once per {@link #statusWriteInterval(int) interval} that grows with the status (a rebalancer of
+ * thousands of workloads changes its status with nearly every batch of answers, and each write carries every entry). It never touches another aggregate: the dispatcher sends the requests and
  * brings the answers back.
  */
 @Aggregate(cache = WorkloadRebalancerAggregate.CACHE)
@@ -68,6 +68,12 @@ public class WorkloadRebalancerAggregate {
     public static final String RETRY_DEADLINE = "rebalancer-retry";
     public static final String TTL_DEADLINE = "rebalancer-ttl";
     public static final Duration STATUS_WRITE_INTERVAL = Duration.ofMillis(300);
+    /**
+     * How much each observed workload lengthens the interval between status writes: a write goes through the event
+     * store, Kafka, the gateway, the API server and back through the agent, so writing a status of 5,000 entries
+     * (about 1 MB) every 300 ms would cost more than the rebalance it reports on. 2.5 s for 5,000 entries.
+     */
+    public static final Duration STATUS_WRITE_INTERVAL_PER_WORKLOAD = Duration.ofNanos(500_000);
 
     @AggregateIdentifier
     private String id;
@@ -187,7 +193,7 @@ public class WorkloadRebalancerAggregate {
             apply(new RebalancerReconciled(id, object(), UUID.randomUUID().toString(), KernelVersion.VALUE, trigger,
                     RebalancerDecisions.inputs(rebalancer, answers, trigger, AggregateLifecycle.getVersion()),
                     StatusChange.between(rebalancer.status(), decision.status()), changed,
-                    deferred ? statusWrittenAt.plus(STATUS_WRITE_INTERVAL) : null, requests, after,
+                    deferred ? statusWrittenAt.plus(statusWriteInterval()) : null, requests, after,
                     RebalancerDecisions.reason(decision, requests, after), now));
             if (rearm) {
                 arm(after, deadlines);
@@ -204,7 +210,17 @@ public class WorkloadRebalancerAggregate {
             return false;
         }
         return after.kind() != Next.Kind.Waiting || statusWrittenAt == null
-                || !now.isBefore(statusWrittenAt.plus(STATUS_WRITE_INTERVAL));
+                || !now.isBefore(statusWrittenAt.plus(statusWriteInterval()));
+    }
+
+    private Duration statusWriteInterval() {
+        return statusWriteInterval(rebalancer.status().observedWorkloads().size());
+    }
+
+    /** The shortest time between two status writes while answers are awaited, for a status of {@code entries}. */
+    public static Duration statusWriteInterval(int entries) {
+        Duration bySize = STATUS_WRITE_INTERVAL_PER_WORKLOAD.multipliedBy(entries);
+        return bySize.compareTo(STATUS_WRITE_INTERVAL) > 0 ? bySize : STATUS_WRITE_INTERVAL;
     }
 
     private void writeStatus(Instant now) {

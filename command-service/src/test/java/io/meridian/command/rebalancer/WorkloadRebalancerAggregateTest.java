@@ -31,6 +31,7 @@ import io.meridian.core.karmada.rebalancer.WorkloadRebalancerSpec;
 import io.meridian.core.karmada.rebalancer.WorkloadRebalancerStatus;
 import io.meridian.core.karmada.rebalancer.WorkloadResult;
 import io.meridian.core.karmada.rebalancer.WorkloadReference;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -371,6 +372,28 @@ class WorkloadRebalancerAggregateTest {
         assertThat(lastReconcile().statusDueAt()).isNull();
         assertThat(written().observedWorkloads()).extracting(ObservedWorkload::result)
                 .containsExactly(WorkloadResult.Pending, WorkloadResult.Successful);
+    }
+
+    @Test
+    void aLargeStatusIsWrittenLessOften() {
+        WorkloadReference[] thousand = java.util.stream.IntStream.range(0, 1_000)
+                .mapToObj(i -> new WorkloadReference("apps/v1", "Deployment", "default", "w" + i))
+                .toArray(WorkloadReference[]::new);
+        Instant afterTheShortInterval = T0.plus(WorkloadRebalancerAggregate.STATUS_WRITE_INTERVAL);
+        fixture.givenCommands(upsert(rebalancer(1, spec(null, thousand))))
+                .when(answer(BindingApi.aggregateId("default", "Deployment", "w0"), RescheduleOutcome.rescheduled(PLAN),
+                        afterTheShortInterval))
+                .expectEventsMatching(captured);
+
+        assertThat(captured.payloads).noneMatch(RebalancerStatusWritten.class::isInstance);
+        assertThat(lastReconcile().statusDueAt()).isEqualTo(T0.plusMillis(500));
+    }
+
+    @Test
+    void theIntervalBetweenStatusWritesGrowsWithTheEntriesBeyondItsMinimum() {
+        assertThat(WorkloadRebalancerAggregate.statusWriteInterval(2)).isEqualTo(Duration.ofMillis(300));
+        assertThat(WorkloadRebalancerAggregate.statusWriteInterval(1_000)).isEqualTo(Duration.ofMillis(500));
+        assertThat(WorkloadRebalancerAggregate.statusWriteInterval(5_000)).isEqualTo(Duration.ofMillis(2_500));
     }
 
     @Test
