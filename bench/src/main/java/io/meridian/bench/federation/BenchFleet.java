@@ -35,7 +35,7 @@ public final class BenchFleet implements AutoCloseable {
             .withVersion("v1").withPlural("deployments").withKind("Deployment").withNamespaced(true).build();
 
     private static final int START_ATTEMPTS = 3;
-    private static final int CREATE_ATTEMPTS = 3;
+    private static final int CREATE_ATTEMPTS = 6;
 
     private final StandaloneRuntime runtime;
     private final ExecutorService writers = Executors.newFixedThreadPool(8);
@@ -146,7 +146,7 @@ public final class BenchFleet implements AutoCloseable {
     }
 
     /**
-     * Creates {@code object}; a write that timed out is sent again (twice at most), and finding it there then
+     * Creates {@code object}; a write that timed out is sent again (five times at most), and finding it there then
      * counts as created: a simulated API server busy with thousands of watch events can answer after the client gave up.
      */
     private static void create(KubernetesClient client, ResourceDefinitionContext kind, GenericKubernetesResource object) {
