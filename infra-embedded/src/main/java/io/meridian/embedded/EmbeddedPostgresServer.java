@@ -21,6 +21,8 @@ public final class EmbeddedPostgresServer implements PostgresServer {
             return new EmbeddedPostgresServer(EmbeddedPostgres.builder()
                     .setServerConfig("synchronous_commit", "on")
                     .setServerConfig("max_connections", "200")
+                    // each transaction's commit time, for the benchmarks' stages (pg_xact_commit_timestamp)
+                    .setServerConfig("track_commit_timestamp", "on")
                     .start());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start embedded PostgreSQL", e);

@@ -5,6 +5,7 @@ import io.meridian.command.federation.BindingSyncQueue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.function.Consumer;
 
@@ -79,6 +80,7 @@ public final class FailoverBench {
                 e -> "MemberClusterUnreachable".equals(e.type()) && victim().equals(e.aggregateId()));
              FailoverStages stages = FailoverStages.start(fleet.runtime().kafkaBootstrap())) {
             BindingSyncQueue syncs = fleet.runtime().services().get("command-service").getBean(BindingSyncQueue.class);
+            CommitTimes commits = CommitTimes.from(fleet.runtime());
             long cut = System.nanoTime();
             // cut off from everyone outside the simulation: the gateway's writes and its agent's reports stop
             fleet.cluster(victim()).unreachable();
@@ -91,7 +93,8 @@ public final class FailoverBench {
             PipelineCounts before = PipelineCounts.take(fleet.runtime());
             awaitEvery(copies, w -> copies.replicas(survivor(w), name(w)) == settings.replicas(), "failed over");
             progress.accept(PipelineCounts.take(fleet.runtime()).since(before, settings.workloads()));
-            reportStages(stages, copies, declared, syncs.handled() - syncsBefore);
+            reportStages(stages, copies, declared, commits.firstCommitOf("BindingScheduled"),
+                    syncs.handled() - syncsBefore);
             long[] latencies = new long[settings.workloads()];
             for (int w = 0; w < settings.workloads(); w++) {
                 latencies[w] = Math.max(0, copies.copy(survivor(w), name(w)).changedNanos() - declaredNanos);
@@ -103,8 +106,8 @@ public final class FailoverBench {
     }
 
     /** Where the time went, per stage, and how much work the failover caused (after the results had a moment). */
-    private void reportStages(FailoverStages stages, CopyWatch copies, DomainEventTap.Seen declared, long syncs)
-            throws InterruptedException {
+    private void reportStages(FailoverStages stages, CopyWatch copies, DomainEventTap.Seen declared,
+                              Map<String, Long> committed, long syncs) throws InterruptedException {
         Thread.sleep(STAGES_SETTLE_MILLIS);
         List<FailoverStages.Workload> workloads = new ArrayList<>();
         for (int w = 0; w < settings.workloads(); w++) {
@@ -113,7 +116,7 @@ public final class FailoverBench {
         long declaredMillis = declared.event().occurredAt().toEpochMilli();
         stages.report(workloads, declaredMillis, w -> declaredMillis
                         + (copies.copy(w.survivor(), w.name()).changedNanos() - declared.occurredNanos()) / 1_000_000L,
-                syncs).forEach(progress);
+                committed, syncs).forEach(progress);
     }
 
     private void place(BenchFleet fleet) {

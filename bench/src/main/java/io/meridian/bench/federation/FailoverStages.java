@@ -25,7 +25,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 /**
  * Where a failover's time goes: reads the binding decisions ({@code meridian.domain-events}), the mutations and
  * their results from the moment of the cut, each with the time Kafka stamped on its record, and tells per stage
- * (decided, mutation published, applied by the gateway, seen in the member) how long after the declaration each
+ * (decided, committed, mutation published, applied by the gateway, seen in the member) how long after the declaration each
  * workload got there, and how much work the failover caused per workload.
  */
 final class FailoverStages implements AutoCloseable {
@@ -80,7 +80,7 @@ final class FailoverStages implements AutoCloseable {
      * {@code seenMillis} gives, per workload, when the bench saw its survivor's copy hold every replica.
      */
     List<String> report(List<Workload> workloads, long declaredMillis, Function<Workload, Long> seenMillis,
-                        long syncs) {
+                        Map<String, Long> committedMillis, long syncs) {
         Map<String, Long> started = new HashMap<>();
         Map<String, Long> decided = new HashMap<>();
         Map<String, Long> published = new HashMap<>();
@@ -121,6 +121,7 @@ final class FailoverStages implements AutoCloseable {
             }
         }
         List<Long> startedAt = new ArrayList<>();
+        List<Long> committedAt = new ArrayList<>();
         List<Long> decidedAt = new ArrayList<>();
         List<Long> publishedAt = new ArrayList<>();
         List<Long> appliedAt = new ArrayList<>();
@@ -128,6 +129,7 @@ final class FailoverStages implements AutoCloseable {
         for (Workload w : workloads) {
             String key = w.name() + "@" + w.survivor();
             add(startedAt, started.get(w.name()), declaredMillis);
+            add(committedAt, committedMillis.get(w.name()), declaredMillis);
             add(decidedAt, decided.get(w.name()), declaredMillis);
             add(publishedAt, published.get(key), declaredMillis);
             add(appliedAt, applied.get(key), declaredMillis);
@@ -136,7 +138,7 @@ final class FailoverStages implements AutoCloseable {
         int n = workloads.size();
         List<String> lines = new ArrayList<>();
         lines.add("stages after the declaration (p50 / p99 / max ms, count): sync started " + describe(startedAt)
-                + "; decision published " + describe(decidedAt)
+                + "; decision committed " + describe(committedAt) + "; decision published " + describe(decidedAt)
                 + "; mutation published " + describe(publishedAt) + "; applied " + describe(appliedAt)
                 + "; seen in the member " + describe(seenAt));
         lines.add(String.format(Locale.ROOT, "work during the failover: %d binding syncs (%.2f per workload); events %s;"

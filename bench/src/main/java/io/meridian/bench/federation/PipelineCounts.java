@@ -30,18 +30,20 @@ final class PipelineCounts {
     private final Map<String, Long> records;
     private final long cpuNanos;
     private final ThreadCpu threads;
+    private final long childCpuNanos;
 
-    private PipelineCounts(Map<String, Long> records, long cpuNanos, ThreadCpu threads) {
+    private PipelineCounts(Map<String, Long> records, long cpuNanos, ThreadCpu threads, long childCpuNanos) {
         this.records = records;
         this.cpuNanos = cpuNanos;
         this.threads = threads;
+        this.childCpuNanos = childCpuNanos;
     }
 
     static PipelineCounts take(StandaloneRuntime runtime) {
         Map<String, Long> counts = new TreeMap<>();
         kafkaEndOffsets(runtime.kafkaBootstrap()).forEach((topic, n) -> counts.put("kafka " + topic, n));
         eventStoreCounts(runtime).forEach((type, n) -> counts.put("event " + type, n));
-        return new PipelineCounts(counts, processCpuNanos(), ThreadCpu.take());
+        return new PipelineCounts(counts, processCpuNanos(), ThreadCpu.take(), PostgresCpu.nanos());
     }
 
     /** One line per counter that grew since {@code before}, with its growth per workload. */
@@ -50,6 +52,9 @@ final class PipelineCounts {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
                 "JVM CPU (services, Kafka, simulated clusters; not PostgreSQL): %.1f s, %.2f ms per workload%n",
                 cpuMillis / 1000, cpuMillis / workloads));
+        double childMillis = (childCpuNanos - before.childCpuNanos) / 1e6;
+        out.append(String.format(Locale.ROOT, "PostgreSQL CPU (every postgres process): %.1f s, %.2f ms per workload%n",
+                childMillis / 1000, childMillis / workloads));
         out.append(threads.since(before.threads, cpuNanos - before.cpuNanos, 25)).append(System.lineSeparator());
         out.append("records written, in all and per workload:");
         Set<String> names = new TreeSet<>(records.keySet());
