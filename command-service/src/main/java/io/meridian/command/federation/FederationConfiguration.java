@@ -25,15 +25,16 @@ public class FederationConfiguration {
     }
 
     /**
-     * Several workers: a failover syncs every binding at once, and each sync mostly waits for PostgreSQL. With
-     * {@code sync-batch} above 1 the syncs waiting on a worker are stored together, that many in one transaction; off by
-     * default: at 1,000 templates on a loaded machine it made members flap while templates were placed (see
-     * docs/benchmarks.md, session 5).
+     * Several workers: a failover syncs every binding at once. The syncs waiting on a worker are stored together, up
+     * to {@code sync-batch} in one transaction (1 turns it off): at 1,000 failovers the last decision is then stored
+     * after about 2 s instead of 5-7 s (docs/benchmarks.md, session 8). Session 5 had it off because members flapped
+     * while 1,000 templates were placed; the member leases of session 6 removed that (heartbeats no longer write to
+     * PostgreSQL).
      */
     @Bean(destroyMethod = "close")
     public BindingSyncQueue bindingSyncQueue(CommandGateway commands, Clock clock,
                                              @Value("${meridian.federation.sync-workers:8}") int workers,
-                                             @Value("${meridian.federation.sync-batch:1}") int batch) {
+                                             @Value("${meridian.federation.sync-batch:64}") int batch) {
         return new BindingSyncQueue(new BindingCommands(commands), clock, workers, batch);
     }
 
