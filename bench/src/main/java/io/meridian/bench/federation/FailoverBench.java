@@ -5,8 +5,8 @@ import io.meridian.command.federation.BindingSyncQueue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**

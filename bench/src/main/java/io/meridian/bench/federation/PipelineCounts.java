@@ -30,13 +30,13 @@ final class PipelineCounts {
     private final Map<String, Long> records;
     private final long cpuNanos;
     private final ThreadCpu threads;
-    private final long childCpuNanos;
+    private final long postgresCpuNanos;
 
-    private PipelineCounts(Map<String, Long> records, long cpuNanos, ThreadCpu threads, long childCpuNanos) {
+    private PipelineCounts(Map<String, Long> records, long cpuNanos, ThreadCpu threads, long postgresCpuNanos) {
         this.records = records;
         this.cpuNanos = cpuNanos;
         this.threads = threads;
-        this.childCpuNanos = childCpuNanos;
+        this.postgresCpuNanos = postgresCpuNanos;
     }
 
     static PipelineCounts take(StandaloneRuntime runtime) {
@@ -52,7 +52,7 @@ final class PipelineCounts {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
                 "JVM CPU (services, Kafka, simulated clusters; not PostgreSQL): %.1f s, %.2f ms per workload%n",
                 cpuMillis / 1000, cpuMillis / workloads));
-        double childMillis = (childCpuNanos - before.childCpuNanos) / 1e6;
+        double childMillis = (postgresCpuNanos - before.postgresCpuNanos) / 1e6;
         out.append(String.format(Locale.ROOT, "PostgreSQL CPU (every postgres process): %.1f s, %.2f ms per workload%n",
                 childMillis / 1000, childMillis / workloads));
         out.append(threads.since(before.threads, cpuNanos - before.cpuNanos, 25)).append(System.lineSeparator());
