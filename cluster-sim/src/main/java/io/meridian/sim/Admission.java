@@ -32,6 +32,8 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The admission chain of a kube-apiserver: the mutating webhooks stored in the cluster, in name
@@ -40,6 +42,7 @@ import javax.net.ssl.TrustManagerFactory;
  * unchanged when a webhook cannot be called, {@code Fail} (the default) refuses it.
  */
 final class Admission {
+  private static final Logger LOG = LoggerFactory.getLogger(Admission.class);
 
   /** What one admission pass decided; {@code object} is the object after mutation. */
   record Outcome(boolean allowed, JsonNode object, String message) {
@@ -76,7 +79,7 @@ final class Admission {
         continue;
       }
       Reply reply = call(hook, withObject(request, current));
-      String refused = refusal(hook, reply);
+      String refused = refusal(hook, request, reply);
       if (refused != null) {
         return new Outcome(false, current, refused);
       }
@@ -95,7 +98,7 @@ final class Admission {
     JsonNode subject = current != null ? current : request.oldObject();
     for (ValidatingWebhookConfiguration config : validating.get()) {
       for (Hook hook : nullToEmpty(config.getWebhooks()).stream().map(Hook::of).toList()) {
-        String refused = applies(hook, request, subject) ? refusal(hook, call(hook, validated)) : null;
+        String refused = applies(hook, request, subject) ? refusal(hook, request, call(hook, validated)) : null;
         if (refused != null) {
           return new Outcome(false, current, refused);
         }
@@ -120,10 +123,14 @@ final class Admission {
   }
 
   /** Why the request is refused after this reply, or null to go on. */
-  private static String refusal(Hook hook, Reply reply) {
+  private String refusal(Hook hook, Request request, Reply reply) {
     if (reply.error() != null) {
-      return ignores(hook.failurePolicy()) ? null
-          : "failed calling webhook \"" + hook.name() + "\": " + reply.error();
+      if (ignores(hook.failurePolicy())) {
+        LOG.warn("failed calling webhook \"{}\", failing open: {} {} {}/{}: {}", hook.name(), request.operation(),
+            request.kind().plural(), request.namespace(), request.name(), reply.error());
+        return null;
+      }
+      return "failed calling webhook \"" + hook.name() + "\": " + reply.error();
     }
     return reply.allowed() ? null : denial(hook.name(), reply.message());
   }

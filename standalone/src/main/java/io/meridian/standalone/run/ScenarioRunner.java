@@ -1,5 +1,6 @@
 package io.meridian.standalone.run;
 
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.meridian.sim.AdmissionDeniedException;
 import io.meridian.sim.SimulatedCluster;
@@ -10,15 +11,22 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
  * Runs a scenario against a fleet: applies the {@code apply:} manifests, then the steps in order.
  * An {@code expect} polls until it holds or {@code within} has passed. With {@code stopAtFirstFailure}
  * (the {@code --check} mode) the run ends at the first step that fails.
+ *
+ * <p>With Meridian running, applying a WorkloadSpread ends once Meridian has taken it up (its status shows the
+ * applied generation), as upstream's e2e helpers wait before they scale: a pod created before then is admitted
+ * unchanged and later adopted by its node (§1.7), so a step that scales right after the apply would race the
+ * spread's way through the agent, Kafka and the command-service.
  */
 public final class ScenarioRunner {
     static final String NOT_SUPPORTED = "not supported yet";
+    static final Duration SPREAD_UPTAKE = Duration.ofSeconds(60);
     private final SimulatedFleet fleet;
     private final FleetObserver observer;
     private final UnitedDeploymentCheck unitedDeployments;
@@ -26,6 +34,7 @@ public final class ScenarioRunner {
     private final Listener listener;
     private final boolean stopAtFirstFailure;
     private final Duration pollEvery;
+    private final Optional<Duration> spreadUptake;
     private volatile boolean cancelled;
 
     /** Told about every step as it starts and ends. */
@@ -47,11 +56,20 @@ public final class ScenarioRunner {
         }
     }
 
+    /** A runner for a fleet that Meridian serves. */
     public ScenarioRunner(SimulatedFleet fleet, Listener listener, boolean stopAtFirstFailure) {
-        this(fleet, listener, stopAtFirstFailure, Duration.ofMillis(250));
+        this(fleet, listener, stopAtFirstFailure, Duration.ofMillis(250), Optional.of(SPREAD_UPTAKE));
     }
 
+    /** A runner for a fleet alone: nothing takes up the WorkloadSpreads it applies. */
     ScenarioRunner(SimulatedFleet fleet, Listener listener, boolean stopAtFirstFailure, Duration pollEvery) {
+        this(fleet, listener, stopAtFirstFailure, pollEvery, Optional.empty());
+    }
+
+    /** @param spreadUptake how long an applied WorkloadSpread may take to be taken up; empty: not waited for */
+    ScenarioRunner(SimulatedFleet fleet, Listener listener, boolean stopAtFirstFailure, Duration pollEvery,
+                   Optional<Duration> spreadUptake) {
+        this.spreadUptake = spreadUptake;
         this.fleet = fleet;
         this.observer = new FleetObserver(fleet);
         this.unitedDeployments = new UnitedDeploymentCheck(fleet);
@@ -115,7 +133,8 @@ public final class ScenarioRunner {
         if (step instanceof Step.Scale s) {
             fleet.cluster(s.cluster()).api().scale(s.kind(), s.namespace(), s.name(), s.replicas());
         } else if (step instanceof Step.Apply a) {
-            fleet.cluster(a.cluster()).api().apply(a.manifest());
+            SimulatedCluster cluster = fleet.cluster(a.cluster());
+            return awaitSpreadsTakenUp(cluster, cluster.api().apply(a.manifest()));
         } else if (step instanceof Step.Delete d) {
             // a namespaced kind without a namespace means "default", as in apply; cluster-scoped kinds ignore it
             String namespace = d.namespace() == null ? "default" : d.namespace();
@@ -158,7 +177,30 @@ public final class ScenarioRunner {
         } else {
             return NOT_SUPPORTED;
         }
-        long deadline = System.nanoTime() + expect.within().toNanos();
+        return poll(check, expect.within());
+    }
+
+    /** Null when every WorkloadSpread among {@code applied} is taken up in time, else what was seen of the first that was not. */
+    private String awaitSpreadsTakenUp(SimulatedCluster cluster, List<GenericKubernetesResource> applied) {
+        if (spreadUptake.isEmpty()) {
+            return null;
+        }
+        for (GenericKubernetesResource object : applied) {
+            if (!SpreadUptake.KIND.equals(object.getKind())) {
+                continue;
+            }
+            SpreadUptake uptake = new SpreadUptake(cluster, object);
+            String seen = poll(uptake::check, spreadUptake.get());
+            if (seen != null) {
+                return uptake.describe() + " not taken up by Meridian within " + spreadUptake.get().toSeconds() + "s: " + seen;
+            }
+        }
+        return null;
+    }
+
+    /** Null once {@code check} holds, else what it saw last when {@code within} has passed. */
+    private String poll(Supplier<Check> check, Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
         while (true) {
             Check last = attempt(check);
             if (last.holds()) {

@@ -1,7 +1,9 @@
 package io.meridian.standalone.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.meridian.sim.SimOptions;
 import io.meridian.sim.SimulatedFleet;
 import io.meridian.standalone.scenario.Scenario;
@@ -10,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -181,5 +184,61 @@ class ScenarioRunnerTest {
 
         assertThat(check.holds()).isFalse();
         assertThat(check.seen()).isEqualTo("API error 504: the server was too slow");
+    }
+
+    @Test
+    void applyingAWorkloadSpreadEndsOnceItsStatusShowsTheAppliedGeneration() throws Exception {
+        Thread meridian = new Thread(() -> writeStatusOnceApplied("takenup", 1));
+        meridian.start();
+        List<String> lines = new ArrayList<>();
+        List<Boolean> statusWhenApplied = new ArrayList<>();
+
+        ScenarioRunner.Outcome outcome = new ScenarioRunner(fleet, result -> {
+            lines.add(result.line());
+            if (result.line().contains("apply 0")) {
+                statusWhenApplied.add(fleet.cluster("member1").api().get("WorkloadSpread", "takenup", "ws")
+                        .getAdditionalProperties().containsKey("status"));
+            }
+        }, true, Duration.ofMillis(50), Optional.of(Duration.ofSeconds(5))).run(ScenarioParser.parse(CLUSTERS
+                + spreadAndWorkloads("takenup")));
+        meridian.join();
+
+        assertThat(outcome.passed()).as(String.join("\n", lines)).isTrue();
+        assertThat(statusWhenApplied).containsExactly(true);
+    }
+
+    @Test
+    void aWorkloadSpreadNeverTakenUpFailsItsApplySayingWhatWasSeen() {
+        List<String> lines = new ArrayList<>();
+
+        ScenarioRunner.Outcome outcome = runTakingUpSpreads(spreadAndWorkloads("ignored"), lines);
+
+        assertThat(outcome.passed()).isFalse();
+        assertThat(lines).hasSize(1);
+        assertThat(lines.get(0)).startsWith("FAIL apply 0 apply WorkloadSpread ws in member1 (")
+                .endsWith("): WorkloadSpread ignored/ws not taken up by Meridian within 1s: no status.observedGeneration yet");
+    }
+
+    private static ScenarioRunner.Outcome runTakingUpSpreads(String yaml, List<String> lines) {
+        return new ScenarioRunner(fleet, result -> lines.add(result.line()), true, Duration.ofMillis(50),
+                Optional.of(Duration.ofSeconds(1))).run(ScenarioParser.parse(CLUSTERS + yaml));
+    }
+
+    /** Stands in for Meridian: writes the spread's status once it is there, a little later. */
+    private static void writeStatusOnceApplied(String namespace, long generation) {
+        var spreads = fleet.cluster("member1").client().genericKubernetesResources("apps.kruise.io/v1alpha1", "WorkloadSpread")
+                .inNamespace(namespace).withName("ws");
+        GenericKubernetesResource spread = await().atMost(Duration.ofSeconds(10)).until(spreads::get, s -> s != null);
+        sleepQuietly(Duration.ofMillis(300));
+        spread.setAdditionalProperty("status", Map.of("observedGeneration", generation, "subsetStatuses", List.of()));
+        spreads.updateStatus(spread);
+    }
+
+    private static void sleepQuietly(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
