@@ -7,6 +7,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -19,20 +20,29 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 
 /**
  * What the pipeline wrote between two moments: records per Kafka topic (end offsets) and events per type in the
- * command-service's event store. Divided by the workloads a benchmark moved, it says how many records one of them
- * costs, which is where CPU per workload goes.
+ * command-service's event store, with their bytes (the topics' log sizes, the events' serialized payloads). Divided
+ * by the workloads a benchmark moved, it says how many records one of them costs, and how large they are, which is
+ * where CPU per workload goes.
  */
 final class PipelineCounts {
-    private final Map<String, Long> records;
+    /** How many records and how many bytes in all. */
+    private record Written(long records, long bytes) {
+        Written minus(Written before) {
+            return before == null ? this : new Written(records - before.records, bytes - before.bytes);
+        }
+    }
+
+    private final Map<String, Written> records;
     private final long cpuNanos;
     private final ThreadCpu threads;
     private final long postgresCpuNanos;
 
-    private PipelineCounts(Map<String, Long> records, long cpuNanos, ThreadCpu threads, long postgresCpuNanos) {
+    private PipelineCounts(Map<String, Written> records, long cpuNanos, ThreadCpu threads, long postgresCpuNanos) {
         this.records = records;
         this.cpuNanos = cpuNanos;
         this.threads = threads;
@@ -40,8 +50,8 @@ final class PipelineCounts {
     }
 
     static PipelineCounts take(StandaloneRuntime runtime) {
-        Map<String, Long> counts = new TreeMap<>();
-        kafkaEndOffsets(runtime.kafkaBootstrap()).forEach((topic, n) -> counts.put("kafka " + topic, n));
+        Map<String, Written> counts = new TreeMap<>();
+        kafkaTopics(runtime.kafkaBootstrap()).forEach((topic, n) -> counts.put("kafka " + topic, n));
         eventStoreCounts(runtime).forEach((type, n) -> counts.put("event " + type, n));
         return new PipelineCounts(counts, processCpuNanos(), ThreadCpu.take(), PostgresCpu.nanos());
     }
@@ -56,12 +66,13 @@ final class PipelineCounts {
         out.append(String.format(Locale.ROOT, "PostgreSQL CPU (every postgres process): %.1f s, %.2f ms per workload%n",
                 childMillis / 1000, childMillis / workloads));
         out.append(threads.since(before.threads, cpuNanos - before.cpuNanos, 25)).append(System.lineSeparator());
-        out.append("records written, in all and per workload:");
+        out.append("records written, in all and per workload, and their mean size:");
         Set<String> names = new TreeSet<>(records.keySet());
         for (String name : names) {
-            long grown = records.get(name) - before.records.getOrDefault(name, 0L);
-            if (grown > 0) {
-                out.append(String.format(Locale.ROOT, "%n  %-60s %9d %8.2f", name, grown, grown / (double) workloads));
+            Written grown = records.get(name).minus(before.records.get(name));
+            if (grown.records() > 0) {
+                out.append(String.format(Locale.ROOT, "%n  %-60s %9d %8.2f %10.0f B", name, grown.records(),
+                        grown.records() / (double) workloads, grown.bytes() / (double) grown.records()));
             }
         }
         return out.toString();
@@ -71,7 +82,8 @@ final class PipelineCounts {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
-    private static Map<String, Long> kafkaEndOffsets(String bootstrap) {
+    /** Per topic: the records (end offsets summed over partitions) and the bytes of its partitions' logs. */
+    private static Map<String, Written> kafkaTopics(String bootstrap) {
         Properties p = new Properties();
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         try (Admin admin = Admin.create(p)) {
@@ -80,8 +92,15 @@ final class PipelineCounts {
                     .flatMap(d -> d.partitions().stream().map(part -> new TopicPartition(d.name(), part.partition())))
                     .collect(Collectors.toMap(tp -> tp, tp -> OffsetSpec.latest()));
             Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends = admin.listOffsets(latest).all().get();
-            Map<String, Long> byTopic = new HashMap<>();
-            ends.forEach((tp, info) -> byTopic.merge(tp.topic(), info.offset(), Long::sum));
+            Map<String, Long> recordsByTopic = new HashMap<>();
+            ends.forEach((tp, info) -> recordsByTopic.merge(tp.topic(), info.offset(), Long::sum));
+            Map<String, Long> bytesByTopic = new HashMap<>();
+            List<Integer> brokers = admin.describeCluster().nodes().get().stream().map(Node::id).toList();
+            admin.describeLogDirs(brokers).allDescriptions().get().values().forEach(dirs -> dirs.values()
+                    .forEach(dir -> dir.replicaInfos().forEach((tp, replica) ->
+                            bytesByTopic.merge(tp.topic(), replica.size(), Long::sum))));
+            Map<String, Written> byTopic = new HashMap<>();
+            recordsByTopic.forEach((topic, n) -> byTopic.put(topic, new Written(n, bytesByTopic.getOrDefault(topic, 0L))));
             return byTopic;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -91,14 +110,14 @@ final class PipelineCounts {
         }
     }
 
-    private static Map<String, Long> eventStoreCounts(StandaloneRuntime runtime) {
-        String sql = "select payloadtype, count(*) from domainevententry group by payloadtype";
-        Map<String, Long> byType = new HashMap<>();
+    private static Map<String, Written> eventStoreCounts(StandaloneRuntime runtime) {
+        String sql = "select payloadtype, count(*), coalesce(sum(length(payload)), 0) from domainevententry group by payloadtype";
+        Map<String, Written> byType = new HashMap<>();
         try (Connection c = runtime.postgres().dataSource(StandaloneRuntime.COMMAND_DATABASE).getConnection();
                 Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
             while (rs.next()) {
                 String type = rs.getString(1);
-                byType.put(type.substring(type.lastIndexOf('.') + 1), rs.getLong(2));
+                byType.put(type.substring(type.lastIndexOf('.') + 1), new Written(rs.getLong(2), rs.getLong(3)));
             }
             return byType;
         } catch (SQLException e) {

@@ -1,5 +1,6 @@
 package io.meridian.command.federation;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.command.federation.api.BindingApi;
@@ -28,7 +29,9 @@ import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventhandling.SequenceNumber;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
+import org.axonframework.serialization.Serializer;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.stereotype.Component;
 
 /**
@@ -42,19 +45,40 @@ import org.springframework.stereotype.Component;
 @ProcessingGroup("federation-outbound")
 public class BindingOutbound implements DisposableBean {
     private static final String ACKS = BindingOutbound.class.getName() + ".acks";
+    private static final TypeReference<List<BindingMutation>> MUTATIONS = new TypeReference<>() {
+    };
     private final KafkaProducer<String, String> producer;
+    private final Serializer eventSerializer;
 
-    public BindingOutbound(KafkaClients clients) {
+    /** @param eventSerializer the event store's: a decision read back from the store is taken as it was stored */
+    public BindingOutbound(KafkaClients clients, @Qualifier("eventSerializer") Serializer eventSerializer) {
         this.producer = clients.idempotentProducer("command-service-federation-outbound");
+        this.eventSerializer = eventSerializer;
     }
 
-    @EventHandler
-    void on(BindingScheduled event, EventMessage<?> message, @SequenceNumber long sequence) {
-        List<ProducerRecord<String, String>> records = mutations(event.bindingId(), event.decisionId(), event.at(),
-                event.mutations());
-        ObjectNode payload = KernelJson.JSON.valueToTree(event);
-        records.add(domainEvent(message, event.bindingId(), sequence, "BindingScheduled", event.decisionId(), payload));
-        publish(records);
+    // takes the message, not the event: a parameter of the event's type would make Axon deserialize it
+    @EventHandler(payloadType = BindingScheduled.class)
+    void onScheduled(EventMessage<?> message, @SequenceNumber long sequence) {
+        publish(scheduledRecords(message, sequence, eventSerializer));
+    }
+
+    /**
+     * The records of a decision: its mutations and the decision itself as a domain event. Read as a JSON tree from the
+     * event store's bytes when the message came from there (the serializer is the store's), instead of deserialized
+     * into a {@link BindingScheduled} and serialized again: with 100 members a decision's inputs are ~29 KB of JSON,
+     * and this processor was a queue of several seconds in a failover (docs/benchmarks.md, session 9).
+     */
+    static List<ProducerRecord<String, String>> scheduledRecords(EventMessage<?> message, long sequence,
+                                                               Serializer serializer) {
+        JsonNode payload = message.serializePayload(serializer, JsonNode.class).getData();
+        String bindingId = payload.path("bindingId").asText();
+        String decisionId = payload.path("decisionId").isTextual() ? payload.path("decisionId").asText() : null;
+        Instant at = KernelJson.JSON.convertValue(payload.get("at"), Instant.class);
+        List<BindingMutation> planned = KernelJson.JSON.convertValue(payload.path("mutations"), MUTATIONS);
+        List<ProducerRecord<String, String>> records = mutations(bindingId, decisionId, at,
+                planned == null ? List.of() : planned);
+        records.add(domainEvent(message, bindingId, sequence, "BindingScheduled", decisionId, payload));
+        return records;
     }
 
     @EventHandler
