@@ -123,7 +123,7 @@ final class Admission {
   }
 
   /** Why the request is refused after this reply, or null to go on. */
-  private String refusal(Hook hook, Request request, Reply reply) {
+  private static String refusal(Hook hook, Request request, Reply reply) {
     if (reply.error() != null) {
       if (ignores(hook.failurePolicy())) {
         LOG.warn("failed calling webhook \"{}\", failing open: {} {} {}/{}: {}", hook.name(), request.operation(),

@@ -25,7 +25,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 /**
  * Where a failover's time goes: reads the binding decisions ({@code meridian.domain-events}), the mutations and
  * their results from the moment of the cut, each with the time Kafka stamped on its record, and tells per stage
- * (decided, committed, mutation published, applied by the gateway, seen in the member) how long after the declaration each
+ * (committed, decision published, mutation published, applied by the gateway, seen in the member) how long after the declaration each
  * workload got there, and how much work the failover caused per workload.
  */
 final class FailoverStages implements AutoCloseable {
@@ -82,8 +82,8 @@ final class FailoverStages implements AutoCloseable {
     List<String> report(List<Workload> workloads, long declaredMillis, Function<Workload, Long> seenMillis,
                         Map<String, Long> committedMillis, long syncs) {
         Map<String, Long> started = new HashMap<>();
-        Map<String, Long> decided = new HashMap<>();
-        Map<String, Long> published = new HashMap<>();
+        Map<String, Long> decisionPublished = new HashMap<>();
+        Map<String, Long> mutationPublished = new HashMap<>();
         Map<String, String> mutationOf = new HashMap<>();
         Map<String, Long> applied = new HashMap<>();
         Map<String, Integer> eventTypes = new TreeMap<>();
@@ -98,7 +98,7 @@ final class FailoverStages implements AutoCloseable {
                 eventTypes.merge(event.type(), 1, Integer::sum);
                 if ("BindingScheduled".equals(event.type())) {
                     String name = event.aggregateId().substring(event.aggregateId().lastIndexOf('/') + 1);
-                    decided.putIfAbsent(name, record.timestampMillis());
+                    decisionPublished.putIfAbsent(name, record.timestampMillis());
                     started.putIfAbsent(name, event.occurredAt().toEpochMilli());
                 }
             } else if (Topics.MUTATIONS.equals(record.topic())
@@ -107,8 +107,8 @@ final class FailoverStages implements AutoCloseable {
                 mutationTypes.merge(mutation.type().wire() + " to " + role(mutation.cluster(), mutation, survivorOf), 1,
                         Integer::sum);
                 String key = mutation.target().name() + "@" + mutation.cluster();
-                if (survivorOf.containsKey(key) && !published.containsKey(key)) {
-                    published.put(key, record.timestampMillis());
+                if (survivorOf.containsKey(key) && !mutationPublished.containsKey(key)) {
+                    mutationPublished.put(key, record.timestampMillis());
                     mutationOf.put(mutation.mutationId(), key);
                 }
             } else if (Topics.MUTATION_RESULTS.equals(record.topic())
@@ -122,24 +122,24 @@ final class FailoverStages implements AutoCloseable {
         }
         List<Long> startedAt = new ArrayList<>();
         List<Long> committedAt = new ArrayList<>();
-        List<Long> decidedAt = new ArrayList<>();
-        List<Long> publishedAt = new ArrayList<>();
+        List<Long> decisionPublishedAt = new ArrayList<>();
+        List<Long> mutationPublishedAt = new ArrayList<>();
         List<Long> appliedAt = new ArrayList<>();
         List<Long> seenAt = new ArrayList<>();
         for (Workload w : workloads) {
             String key = w.name() + "@" + w.survivor();
             add(startedAt, started.get(w.name()), declaredMillis);
             add(committedAt, committedMillis.get(w.name()), declaredMillis);
-            add(decidedAt, decided.get(w.name()), declaredMillis);
-            add(publishedAt, published.get(key), declaredMillis);
+            add(decisionPublishedAt, decisionPublished.get(w.name()), declaredMillis);
+            add(mutationPublishedAt, mutationPublished.get(key), declaredMillis);
             add(appliedAt, applied.get(key), declaredMillis);
             add(seenAt, seenMillis.apply(w), declaredMillis);
         }
         int n = workloads.size();
         List<String> lines = new ArrayList<>();
         lines.add("stages after the declaration (p50 / p99 / max ms, count): sync started " + describe(startedAt)
-                + "; decision committed " + describe(committedAt) + "; decision published " + describe(decidedAt)
-                + "; mutation published " + describe(publishedAt) + "; applied " + describe(appliedAt)
+                + "; decision committed " + describe(committedAt) + "; decision published " + describe(decisionPublishedAt)
+                + "; mutation published " + describe(mutationPublishedAt) + "; applied " + describe(appliedAt)
                 + "; seen in the member " + describe(seenAt));
         lines.add(String.format(Locale.ROOT, "work during the failover: %d binding syncs (%.2f per workload); events %s;"
                 + " mutations %s; results %s", syncs, syncs / (double) n, eventTypes, mutationTypes, outcomes));
