@@ -90,7 +90,7 @@ public class BindingAggregate {
             return;
         }
         BindingPlanner.decide(view(command.bindingId()), source, command.trigger(), command.at(),
-                nextDecisionId(command.bindingId()), rescheduleTriggeredAt, null).ifPresent(AggregateLifecycle::apply);
+                nextDecisionId(command.bindingId()), rescheduleTriggeredAt, null).ifPresent(d -> record(d, inputs));
         afterDecision(source, command.at(), deadlines);
     }
 
@@ -109,13 +109,18 @@ public class BindingAggregate {
             apply(new BindingRolloutStarted(id, command.requestedBy(),
                     decision.map(BindingScheduled::assignment).orElse(before), floor, command.at()));
         }
-        decision.ifPresent(AggregateLifecycle::apply);
+        decision.ifPresent(d -> record(d, inputs));
         if (fresh) {
             apply(new BindingRescheduled(id, command.requestedBy(),
                     decision.map(BindingScheduled::decisionId).orElse(null), before, assignment, command.at()));
         }
         afterDecision(source, command.at(), deadlines);
         return new ReschedulePlan(before, assignment);
+    }
+
+    private static void record(BindingScheduled decision, BindingInputs inputs) {
+        apply(decision);
+        inputs.applied(decision);
     }
 
     /**
@@ -239,8 +244,7 @@ public class BindingAggregate {
             apiVersion = event.inputs().templateApiVersion();
             digest = event.templateDigest();
         }
-        String host = event.inputs().members().stream().filter(MemberView::host).map(MemberView::name)
-                .findFirst().orElse(null);
+        String host = event.inputs().hostCluster();
         hostWritten |= event.mutations().stream().anyMatch(m -> m.cluster().equals(host));
         rescheduleTriggeredAt = event.inputs().rescheduleTriggeredAt();
         if (event.mode() != null) {

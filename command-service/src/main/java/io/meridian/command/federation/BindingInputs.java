@@ -1,5 +1,6 @@
 package io.meridian.command.federation;
 
+import io.meridian.command.federation.api.BindingScheduled;
 import java.util.Optional;
 
 /**
@@ -10,4 +11,8 @@ public interface BindingInputs {
 
     /** Empty while no cluster has reported the role {@code host}. */
     Optional<BindingSource> read(String bindingId);
+
+    /** A decision read from {@link #read} is applied; it is recorded once its unit of work commits. */
+    default void applied(BindingScheduled decision) {
+    }
 }

@@ -83,8 +83,9 @@ final class BindingPlanner {
         String trigger = check.schedules() ? check.name() : schedules ? RETRY
                 : view.rollingOut() ? ROLLOUT_STEP : TEMPLATE_CHANGED;
         ScheduleInputs inputs = new ScheduleInputs(template.path("apiVersion").asText("apps/v1"), uid, total,
-                PolicyMatch.name(source.policy()), placementNode, source.members(), view.assignment(), evicted,
-                triggeredAt, view.lastScheduledTime(), view.observedAffinityName(), requests);
+                PolicyMatch.name(source.policy()), placementNode, source.fleet().recorded() ? null : source.members(),
+                view.assignment(), evicted, triggeredAt, view.lastScheduledTime(), view.observedAffinityName(), requests,
+                source.fleet().digest(), source.host());
         return Optional.of(new BindingScheduled(view.id(), decisionId, KernelVersion.VALUE, trigger,
                 schedules ? mode.name() : null, inputs, assignment, outcome == null ? view.observedAffinityName()
                 : outcome.affinityName(), failure, applied, digest, mutations,

@@ -8,14 +8,20 @@ import java.util.Optional;
 
 /**
  * What a binding reads when it decides: the host cluster, the template there (null once deleted), the
- * PropagationPolicy that selects it (null when none does), the member clusters and, per cluster, the copy as it
- * is now (the host's copy is the template itself).
+ * PropagationPolicy that selects it (null when none does), the member clusters, their {@link FleetRef} and, per
+ * cluster, the copy as it is now (the host's copy is the template itself).
  */
 public record BindingSource(String host, JsonNode template, JsonNode policy, List<MemberView> members,
-                            Map<String, CopyState> copies) {
+                            FleetRef fleet, Map<String, CopyState> copies) {
     public BindingSource {
         members = List.copyOf(members);
         copies = Map.copyOf(copies);
+    }
+
+    /** Members no committed decision carries yet. */
+    public BindingSource(String host, JsonNode template, JsonNode policy, List<MemberView> members,
+                         Map<String, CopyState> copies) {
+        this(host, template, policy, members, FleetRef.unrecorded(FleetSnapshots.digest(members)), copies);
     }
 
     /** A member's copy: its {@code spec.replicas} and {@code status.readyReplicas}. */

@@ -2,6 +2,7 @@ package io.meridian.command.federation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.command.cluster.ClusterState;
+import io.meridian.command.federation.api.BindingScheduled;
 import io.meridian.command.federation.api.MemberView;
 import java.util.HashMap;
 import java.util.List;
@@ -10,15 +11,18 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 
 /** {@link BindingInputs} from what the agents reported ({@link ClusterState}) and the member clusters ({@link FleetView}). */
 public class ClusterBindingInputs implements BindingInputs {
     private final ClusterState state;
     private final FleetView fleet;
+    private final FleetSnapshots snapshots;
 
-    public ClusterBindingInputs(ClusterState state, FleetView fleet) {
+    public ClusterBindingInputs(ClusterState state, FleetView fleet, FleetSnapshots snapshots) {
         this.state = state;
         this.fleet = fleet;
+        this.snapshots = snapshots;
     }
 
     @Override
@@ -43,7 +47,21 @@ public class ClusterBindingInputs implements BindingInputs {
                             copy.path("spec").path("replicas").asInt(1),
                             copy.path("status").path("readyReplicas").asInt(0))));
         }
-        return Optional.of(new BindingSource(host.get(), template, policy, members, copies));
+        return Optional.of(new BindingSource(host.get(), template, policy, members, snapshots.ref(members), copies));
+    }
+
+    /** Once the decision commits, its fleet is recorded if it carries it inline (never before: it may roll back). */
+    @Override
+    public void applied(BindingScheduled decision) {
+        String digest = decision.inputs().fleet();
+        if (digest == null || decision.inputs().members() == null) {
+            return;
+        }
+        if (CurrentUnitOfWork.isStarted()) {
+            CurrentUnitOfWork.get().afterCommit(u -> snapshots.recorded(digest));
+        } else {
+            snapshots.recorded(digest);
+        }
     }
 
     /** The Cluster and MemberCluster objects of the host (cluster-scoped). */

@@ -21,7 +21,7 @@ public class FederationConfiguration {
 
     @Bean
     public ClusterBindingInputs bindingInputs(ClusterState state, FleetView fleet) {
-        return new ClusterBindingInputs(state, fleet);
+        return new ClusterBindingInputs(state, fleet, new FleetSnapshots());
     }
 
     /**

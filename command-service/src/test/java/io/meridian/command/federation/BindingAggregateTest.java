@@ -136,6 +136,31 @@ class BindingAggregateTest {
     }
 
     @Test
+    void aDecisionOnMembersNotYetRecordedCarriesThemInlineWithTheirDigest() {
+        fixture.givenNoPriorActivity()
+                .when(sync(0))
+                .expectEventsMatching(events(scheduledWhere(s -> s.inputs().members().equals(inputs.members)
+                        && s.inputs().fleet().equals(FleetSnapshots.digest(inputs.members))
+                        && "member1".equals(s.inputs().host()))));
+    }
+
+    @Test
+    void aDecisionOnMembersAlreadyRecordedRefersToThemByDigestOnly() {
+        inputs.fleetRecorded = true;
+        fixture.givenNoPriorActivity()
+                .when(sync(0))
+                .expectEventsMatching(events(scheduledWhere(s -> s.inputs().members() == null
+                        && s.inputs().fleet().equals(FleetSnapshots.digest(inputs.members))
+                        && s.assignment().equals(Map.of("member1", 6, "member2", 3)))));
+    }
+
+    @Test
+    void theHostsWriteIsRememberedFromADecisionThatRefersToItsMembersByDigest() {
+        inputs.fleetRecorded = true;
+        scheduled().when(sync(5)).expectNoEvents();
+    }
+
+    @Test
     void aSyncThatChangesNothingRecordsNothing() {
         scheduled().when(sync(5)).expectNoEvents();
     }

@@ -84,10 +84,13 @@ final class FederationFixtures {
         JsonNode policy = staticWeights(2, 1);
         List<MemberView> members = new ArrayList<>(List.of(ready("member1", true, 20L), ready("member2", false, 20L)));
         Map<String, BindingSource.CopyState> copies = new HashMap<>();
+        /** Whether a committed decision already carries the members inline. */
+        boolean fleetRecorded;
 
         @Override
         public Optional<BindingSource> read(String bindingId) {
-            return Optional.of(new BindingSource("member1", template, policy, members, copies));
+            return Optional.of(new BindingSource("member1", template, policy, members,
+                    new FleetRef(FleetSnapshots.digest(members), fleetRecorded), copies));
         }
 
         BindingSource source() {

@@ -36,7 +36,7 @@ class FederationListenerTest {
     @BeforeEach
     void setUp() {
         syncs = new BindingSyncQueue(sent::add, Clock.fixed(T0, ZoneOffset.UTC));
-        listener = new FederationListener(state, fleet, new ClusterBindingInputs(state, fleet), syncs, events);
+        listener = new FederationListener(state, fleet, new ClusterBindingInputs(state, fleet, new FleetSnapshots()), syncs, events);
     }
 
     @AfterEach

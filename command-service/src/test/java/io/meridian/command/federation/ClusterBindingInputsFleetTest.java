@@ -1,0 +1,60 @@
+package io.meridian.command.federation;
+
+import static io.meridian.command.federation.FederationFixtures.ready;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.meridian.command.cluster.ClusterState;
+import io.meridian.command.federation.api.BindingScheduled;
+import io.meridian.command.federation.api.MemberView;
+import io.meridian.command.federation.api.ScheduleInputs;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
+import org.junit.jupiter.api.Test;
+
+/** A fleet counts as recorded only once a decision carrying it inline is committed. */
+class ClusterBindingInputsFleetTest {
+    static final List<MemberView> MEMBERS = List.of(ready("member1", true, 20L), ready("member2", false, 20L));
+    static final String DIGEST = FleetSnapshots.digest(MEMBERS);
+
+    final FleetSnapshots snapshots = new FleetSnapshots();
+    final ClusterBindingInputs inputs = new ClusterBindingInputs(new ClusterState(), new FleetView(), snapshots);
+
+    static BindingScheduled decision(List<MemberView> members) {
+        ScheduleInputs read = new ScheduleInputs("apps/v1", "uid", 3, "policy", null, members, Map.of(), List.of(),
+                null, null, "", Map.of(), DIGEST, "member1");
+        return new BindingScheduled("binding:default/Deployment/web", "d1", "k", "PlacementChanged", "STEADY", read,
+                Map.of("member1", 3), "", null, Map.of("member1", 3), "digest", List.of(), "test", Instant.EPOCH);
+    }
+
+    @Test
+    void aDecisionCarryingTheMembersRecordsThemWhenItCommits() {
+        UnitOfWork<?> unit = DefaultUnitOfWork.startAndGet(null);
+        inputs.applied(decision(MEMBERS));
+        boolean beforeCommit = snapshots.ref(MEMBERS).recorded();
+
+        unit.commit();
+
+        assertThat(beforeCommit).isFalse();
+        assertThat(snapshots.ref(MEMBERS).recorded()).isTrue();
+    }
+
+    @Test
+    void aDecisionRolledBackRecordsNothing() {
+        UnitOfWork<?> unit = DefaultUnitOfWork.startAndGet(null);
+        inputs.applied(decision(MEMBERS));
+
+        unit.rollback();
+
+        assertThat(snapshots.ref(MEMBERS).recorded()).isFalse();
+    }
+
+    @Test
+    void aDecisionReferringToTheMembersByDigestRecordsNothing() {
+        inputs.applied(decision(null));
+
+        assertThat(snapshots.ref(MEMBERS).recorded()).isFalse();
+    }
+}
