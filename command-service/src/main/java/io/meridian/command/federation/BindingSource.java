@@ -18,12 +18,6 @@ public record BindingSource(String host, JsonNode template, JsonNode policy, Lis
         copies = Map.copyOf(copies);
     }
 
-    /** Members no committed decision carries yet. */
-    public BindingSource(String host, JsonNode template, JsonNode policy, List<MemberView> members,
-                         Map<String, CopyState> copies) {
-        this(host, template, policy, members, FleetRef.unrecorded(FleetSnapshots.digest(members)), copies);
-    }
-
     /** A member's copy: its {@code spec.replicas} and {@code status.readyReplicas}. */
     public record CopyState(int replicas, int readyReplicas) {
     }

@@ -6,9 +6,4 @@ package io.meridian.command.federation;
  * decision records the digest alone.
  */
 public record FleetRef(String digest, boolean recorded) {
-
-    /** A fleet no committed decision carries yet: the next decision records it inline. */
-    public static FleetRef unrecorded(String digest) {
-        return new FleetRef(digest, false);
-    }
 }
