@@ -87,11 +87,13 @@ public class BindingAggregate {
         BindingSource source = read.get();
         if (!source.bound()) {
             release(command.bindingId(), source, command.at());
+            inputs.awaitingCopies(command.bindingId(), false);
             return;
         }
         BindingPlanner.decide(view(command.bindingId()), source, command.trigger(), command.at(),
                 nextDecisionId(command.bindingId()), rescheduleTriggeredAt, null).ifPresent(d -> record(d, inputs));
         afterDecision(source, command.at(), deadlines);
+        inputs.awaitingCopies(command.bindingId(), pending != null);
     }
 
     @CommandHandler
@@ -115,6 +117,7 @@ public class BindingAggregate {
                     decision.map(BindingScheduled::decisionId).orElse(null), before, assignment, command.at()));
         }
         afterDecision(source, command.at(), deadlines);
+        inputs.awaitingCopies(id, pending != null);
         return new ReschedulePlan(before, assignment);
     }
 

@@ -15,4 +15,11 @@ public interface BindingInputs {
     /** A decision read from {@link #read} is applied; it is recorded once its unit of work commits. */
     default void applied(BindingScheduled decision) {
     }
+
+    /**
+     * After a command on a binding: whether it now waits for its copies (a reschedule not in place yet, or a
+     * make-before-break rollout), the only state in which a change of a copy can lead to a decision.
+     */
+    default void awaitingCopies(String bindingId, boolean awaiting) {
+    }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 
@@ -18,6 +19,8 @@ public class ClusterBindingInputs implements BindingInputs {
     private final ClusterState state;
     private final FleetView fleet;
     private final FleetSnapshots snapshots;
+    /** Bindings known, since this process started, not to wait for their copies (nothing about them is a guess). */
+    private final Set<String> settled = ConcurrentHashMap.newKeySet();
 
     public ClusterBindingInputs(ClusterState state, FleetView fleet, FleetSnapshots snapshots) {
         this.state = state;
@@ -62,6 +65,26 @@ public class ClusterBindingInputs implements BindingInputs {
         } else {
             snapshots.recorded(digest);
         }
+    }
+
+    /**
+     * Waiting counts at once; settled only once the unit of work commits, since a rolled-back command leaves the
+     * binding as it was and it might be waiting.
+     */
+    @Override
+    public void awaitingCopies(String bindingId, boolean awaiting) {
+        if (awaiting) {
+            settled.remove(bindingId);
+        } else if (CurrentUnitOfWork.isStarted()) {
+            CurrentUnitOfWork.get().afterCommit(u -> settled.add(bindingId));
+        } else {
+            settled.add(bindingId);
+        }
+    }
+
+    /** Whether a change of one of its copies may matter to the binding: yes unless it is known not to wait for them. */
+    public boolean awaitsCopies(String bindingId) {
+        return !settled.contains(bindingId);
     }
 
     /** The Cluster and MemberCluster objects of the host (cluster-scoped). */

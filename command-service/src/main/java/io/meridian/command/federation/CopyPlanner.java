@@ -59,7 +59,8 @@ final class CopyPlanner {
                 body = object(FederatedTemplate.copy(template, bindingLabel, now));
             } else if (!was.equals(now)) {
                 type = SCALE;
-                body = JsonNodeFactory.instance.objectNode().put("replicas", now);
+                // what it held: the gateway writes in one request when the copy still holds it
+                body = JsonNodeFactory.instance.objectNode().put("replicas", now).put("from", was);
             }
             if (type != null) {
                 mutations.add(new BindingMutation(mutations.size(), cluster, type, apiVersion, kind, namespace, name, body));

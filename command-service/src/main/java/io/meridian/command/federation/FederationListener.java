@@ -12,7 +12,8 @@ import org.axonframework.eventsourcing.eventstore.EventStore;
  * Cluster changes that concern bindings: a template, a PropagationPolicy or a ClusterPropagationPolicy of the host
  * changing syncs the bindings it may concern; a Karmada Cluster or Meridian MemberCluster object of the host (a
  * member's labels, provider, region, zones) changing syncs every binding; a copy changing in a member syncs its
- * binding (a reschedule waits for its copies).
+ * binding unless the binding is known not to wait for its copies (only a reschedule does: a failover's survivors
+ * taking their replicas then cost no second sync each).
  * At start the member clusters are read back from the event store and every selected template is synced.
  */
 public class FederationListener implements ClusterChangeListener {
@@ -81,8 +82,10 @@ public class FederationListener implements ClusterChangeListener {
         JsonNode object = change.deleted() ? change.previous() : change.current();
         if (FederatedTemplate.isTemplateKind(change.kind()) && object != null
                 && object.path("metadata").path("labels").has(FederatedTemplate.BINDING_LABEL)) {
-            syncs.request(new BindingRef(namespace, change.kind(), change.ref().name()).id(),
-                    "copy in " + change.cluster() + (change.deleted() ? " deleted" : " changed"));
+            String id = new BindingRef(namespace, change.kind(), change.ref().name()).id();
+            if (inputs.awaitsCopies(id)) {
+                syncs.request(id, "copy in " + change.cluster() + (change.deleted() ? " deleted" : " changed"));
+            }
         }
     }
 }

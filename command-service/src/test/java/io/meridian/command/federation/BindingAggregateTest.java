@@ -6,6 +6,7 @@ import static io.meridian.command.federation.FederationFixtures.deployment;
 import static io.meridian.command.federation.FederationFixtures.hostCopy;
 import static io.meridian.command.federation.FederationFixtures.ready;
 import static io.meridian.command.federation.FederationFixtures.unreachable;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import io.meridian.command.federation.api.BindingFailbackDue;
 import io.meridian.command.federation.api.BindingFailbackScheduled;
@@ -176,6 +177,15 @@ class BindingAggregateTest {
     }
 
     @Test
+    void aScaleTellsTheGatewayWhatTheCopyHeldBefore() {
+        TestExecutor<BindingAggregate> given = scheduled();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) inputs.template.get("spec")).put("replicas", 3);
+        given.when(sync(10))
+                .expectEventsMatching(events(scheduledWhere(s -> s.mutations().stream().anyMatch(m -> m.type().equals("Scale")
+                        && m.body().path("replicas").asInt() == 1 && m.body().path("from").asInt() == 3))));
+    }
+
+    @Test
     void anUnreachableMemberFailsOverToTheOthers() {
         TestExecutor<BindingAggregate> given = scheduled();
         inputs.members.set(1, unreachable("member2"));
@@ -266,6 +276,27 @@ class BindingAggregateTest {
         given.when(sync(110))
                 .expectEvents(new BindingRescheduleCompleted(ID, "rb", Map.of("member1", 6, "member2", 3),
                         T0.plusSeconds(110)));
+    }
+
+    @Test
+    void aBindingWithNoRescheduleSaysItWaitsForNoCopy() {
+        fixture.givenNoPriorActivity().when(sync(0));
+        assertThat(inputs.awaiting).containsEntry(ID, false);
+    }
+
+    @Test
+    void aBindingSaysItWaitsForItsCopiesUntilTheRescheduleIsInPlace() {
+        TestExecutor<BindingAggregate> given = failedOver();
+        inputs.members.set(1, ready("member2", false, 20L));
+        given.andGivenCommands(new RescheduleBinding(ID, "rb", false, T0.plusSeconds(100)));
+        boolean whileMoving = inputs.awaiting.get(ID);
+        inputs.copies.put("member1", new BindingSource.CopyState(6, 6));
+        inputs.copies.put("member2", new BindingSource.CopyState(3, 0));
+        inputs.template = hostCopy(9, 6);
+        given.when(sync(110));
+
+        assertThat(whileMoving).isTrue();
+        assertThat(inputs.awaiting).containsEntry(ID, false);
     }
 
     @Test

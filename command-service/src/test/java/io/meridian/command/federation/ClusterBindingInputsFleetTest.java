@@ -14,7 +14,7 @@ import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.junit.jupiter.api.Test;
 
-/** A fleet counts as recorded only once a decision carrying it inline is committed. */
+/** A fleet counts as recorded, and a binding as settled, only once the unit of work that says so commits. */
 class ClusterBindingInputsFleetTest {
     static final List<MemberView> MEMBERS = List.of(ready("member1", true, 20L), ready("member2", false, 20L));
     static final String DIGEST = FleetSnapshots.digest(MEMBERS);
@@ -49,6 +49,28 @@ class ClusterBindingInputsFleetTest {
         unit.rollback();
 
         assertThat(snapshots.ref(MEMBERS).recorded()).isFalse();
+    }
+
+    @Test
+    void aBindingSettledInAUnitOfWorkThatRollsBackStillCountsAsWaitingForItsCopies() {
+        UnitOfWork<?> unit = DefaultUnitOfWork.startAndGet(null);
+        inputs.awaitingCopies("binding:default/Deployment/web", false);
+
+        unit.rollback();
+
+        assertThat(inputs.awaitsCopies("binding:default/Deployment/web")).isTrue();
+    }
+
+    @Test
+    void aBindingSettledInAUnitOfWorkThatCommitsWaitsForNoCopy() {
+        UnitOfWork<?> unit = DefaultUnitOfWork.startAndGet(null);
+        inputs.awaitingCopies("binding:default/Deployment/web", false);
+        boolean beforeCommit = inputs.awaitsCopies("binding:default/Deployment/web");
+
+        unit.commit();
+
+        assertThat(beforeCommit).isTrue();
+        assertThat(inputs.awaitsCopies("binding:default/Deployment/web")).isFalse();
     }
 
     @Test

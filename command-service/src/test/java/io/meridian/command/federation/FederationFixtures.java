@@ -93,6 +93,14 @@ final class FederationFixtures {
                     new FleetRef(FleetSnapshots.digest(members), fleetRecorded), copies));
         }
 
+        /** What the aggregate last said about waiting for its copies, per binding. */
+        Map<String, Boolean> awaiting = new HashMap<>();
+
+        @Override
+        public void awaitingCopies(String bindingId, boolean waits) {
+            awaiting.put(bindingId, waits);
+        }
+
         BindingSource source() {
             return read(ID).orElseThrow();
         }

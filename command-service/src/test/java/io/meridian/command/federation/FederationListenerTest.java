@@ -30,13 +30,14 @@ class FederationListenerTest {
     final FleetView fleet = new FleetView();
     final List<Object> sent = new CopyOnWriteArrayList<>();
     final EmbeddedEventStore events = EmbeddedEventStore.builder().storageEngine(new InMemoryEventStorageEngine()).build();
+    final ClusterBindingInputs inputs = new ClusterBindingInputs(state, fleet, new FleetSnapshots());
     BindingSyncQueue syncs;
     FederationListener listener;
 
     @BeforeEach
     void setUp() {
         syncs = new BindingSyncQueue(sent::add, Clock.fixed(T0, ZoneOffset.UTC));
-        listener = new FederationListener(state, fleet, new ClusterBindingInputs(state, fleet, new FleetSnapshots()), syncs, events);
+        listener = new FederationListener(state, fleet, inputs, syncs, events);
     }
 
     @AfterEach
@@ -79,6 +80,25 @@ class FederationListenerTest {
         fleet.fold(new MemberClusterRegistered("member1", "host", T0));
         ObjectNode copy = FederatedTemplate.copy(deployment(9), "nginx-deployment", 3);
         listener.onChange(upsert("member2", copy));
+        await().atMost(Duration.ofSeconds(5)).until(() -> !sent.isEmpty());
+        assertThat(syncedBindings()).containsExactly(FederationFixtures.ID);
+    }
+
+    @Test
+    void aChangedCopyOfABindingKnownToWaitForNoCopySyncsNothing() throws InterruptedException {
+        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
+        inputs.awaitingCopies(FederationFixtures.ID, false);
+        listener.onChange(upsert("member2", FederatedTemplate.copy(deployment(9), "nginx-deployment", 3)));
+        assertThat(syncs.awaitIdle(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(sent).isEmpty();
+    }
+
+    @Test
+    void aChangedCopyOfABindingWaitingForItsCopiesSyncsIt() {
+        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
+        inputs.awaitingCopies(FederationFixtures.ID, false);
+        inputs.awaitingCopies(FederationFixtures.ID, true);
+        listener.onChange(upsert("member2", FederatedTemplate.copy(deployment(9), "nginx-deployment", 3)));
         await().atMost(Duration.ofSeconds(5)).until(() -> !sent.isEmpty());
         assertThat(syncedBindings()).containsExactly(FederationFixtures.ID);
     }
