@@ -11,6 +11,7 @@ import io.fabric8.mockwebserver.http.Headers;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.fabric8.zjsonpatch.JsonPatch;
+import io.fabric8.zjsonpatch.JsonPatchException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
@@ -33,6 +34,7 @@ import java.util.regex.Pattern;
  * simulation's own client marks its requests with {@value #SIM_HEADER} and admits its writes
  * itself). The webhook is called on the server's event loop, which waits for it, as a request to a
  * real API server waits.</li>
+ * <li>a JSON patch that cannot apply (a {@code test} operation that fails) answered 422, as kube-apiserver does.</li>
  * </ul>
  */
 final class SimApiDispatcher extends KubernetesCrudDispatcher {
@@ -77,7 +79,7 @@ final class SimApiDispatcher extends KubernetesCrudDispatcher {
       }
     }
     if (!bare.endsWith(SCALE_SUFFIX)) {
-      return super.dispatch(request);
+      return request.method() == HttpMethod.PATCH ? patch(request) : super.dispatch(request);
     }
     String objectPath = bare.substring(0, bare.length() - SCALE_SUFFIX.length());
     try {
@@ -88,6 +90,15 @@ final class SimApiDispatcher extends KubernetesCrudDispatcher {
         default -> new MockResponse().setResponseCode(405);
       };
     } catch (IOException | RuntimeException e) {
+      return new MockResponse().setResponseCode(422).setBody(status(422, "Invalid", e.getMessage()));
+    }
+  }
+
+  /** As kube-apiserver: a JSON patch that cannot apply (a failed {@code test}) is answered 422, not left hanging. */
+  private MockResponse patch(RecordedRequest request) {
+    try {
+      return super.dispatch(request);
+    } catch (JsonPatchException e) {
       return new MockResponse().setResponseCode(422).setBody(status(422, "Invalid", e.getMessage()));
     }
   }

@@ -1,10 +1,14 @@
 package io.meridian.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -49,6 +53,18 @@ class ObjectVersionsTest {
     assertThat(updated.getMetadata().getGeneration()).isEqualTo(created.getMetadata().getGeneration());
     assertThat(updated.getMetadata().getResourceVersion()).isNotEqualTo(created.getMetadata().getResourceVersion());
     assertThat(updated.getStatus().getReplicas()).isEqualTo(2);
+  }
+
+  @Test
+  void aJsonPatchWhoseTestFailsIsAnswered422AndChangesNothing() {
+    create("tested");
+
+    assertThatThrownBy(() -> client.apps().deployments().inNamespace("versions").withName("tested")
+        .patch(PatchContext.of(PatchType.JSON), "[{\"op\":\"test\",\"path\":\"/spec/replicas\",\"value\":7},"
+            + "{\"op\":\"replace\",\"path\":\"/spec/replicas\",\"value\":9}]"))
+        .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(422));
+    assertThat(client.apps().deployments().inNamespace("versions").withName("tested").get().getSpec().getReplicas())
+        .isNotEqualTo(9);
   }
 
   @Test

@@ -3,9 +3,11 @@ package io.meridian.gateway.applier;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
@@ -39,7 +41,7 @@ public final class MutationExecutor {
             case DELETE_POD, DELETE_OBJECT -> delete(resource, target);
             case WRITE_STATUS -> writeStatus(resource, target, body);
             case APPLY_OBJECT -> applyObject(kube, resource, target, body);
-            case SCALE -> scale(resource, target, body);
+            case SCALE -> scale(kube, resource, target, body);
         };
     }
 
@@ -213,18 +215,23 @@ public final class MutationExecutor {
         return out;
     }
 
-    private ApplyResult scale(Handle resource, ObjectRef target, JsonNode body) {
+    private ApplyResult scale(KubernetesClient kube, Handle resource, ObjectRef target, JsonNode body) {
         JsonNode replicas = body.get("replicas");
         if (replicas == null || !replicas.canConvertToInt() || replicas.intValue() < 0) {
             return ApplyResult.failed("body.replicas must be a non-negative integer");
+        }
+        // a Job's replicas are its parallelism, as OpenKruise counts them
+        String field = "Job".equals(target.kind()) && Targets.apiVersion(target).startsWith("batch/") ? "parallelism" : "replicas";
+        JsonNode from = body.get("from");
+        if (from != null && from.canConvertToInt() && from.intValue() != replicas.intValue()
+                && scaledFrom(kube, target, field, from.intValue(), replicas.intValue())) {
+            return ApplyResult.patched("spec." + field + " " + from.intValue() + " -> " + replicas.intValue());
         }
         GenericKubernetesResource current = resource.get();
         ApplyResult missing = checkTarget(current, target);
         if (missing != null) {
             return missing;
         }
-        // a Job's replicas are its parallelism, as OpenKruise counts them
-        String field = "Job".equals(target.kind()) && Targets.apiVersion(target).startsWith("batch/") ? "parallelism" : "replicas";
         JsonNode present = json.valueToTree(current).path("spec").path(field);
         if (present.canConvertToInt() && present.intValue() == replicas.intValue()) {
             return ApplyResult.noop("spec." + field + " already " + replicas.intValue());
@@ -236,6 +243,28 @@ public final class MutationExecutor {
         resource.update(json.convertValue(updated, GenericKubernetesResource.class));
         return ApplyResult.patched("spec." + field + " " + (present.isMissingNode() ? "unset" : present.asText()) + " -> "
                 + replicas.intValue());
+    }
+
+    /**
+     * One request in the usual case: a JSON patch that tests the field still holds {@code from} (and the uid, when
+     * the mutation names one) and replaces it. False when the object is not as expected, or is missing (the API
+     * server answers 422, 409 or 404): then the caller reads, compares and writes, so a second apply is still a Noop.
+     */
+    private boolean scaledFrom(KubernetesClient kube, ObjectRef target, String field, int from, int to) {
+        ArrayNode patch = json.createArrayNode();
+        if (target.uid() != null) {
+            patch.addObject().put("op", "test").put("path", "/metadata/uid").put("value", target.uid());
+        }
+        patch.addObject().put("op", "test").put("path", "/spec/" + field).put("value", from);
+        patch.addObject().put("op", "replace").put("path", "/spec/" + field).put("value", to);
+        int code = JsonPatchRequest.send(kube, target, patch.toString());
+        if (code / 100 == 2) {
+            return true;
+        }
+        if (code == 422 || code == 409 || code == 404) {
+            return false;
+        }
+        throw new KubernetesClientException("HTTP " + code + " patching " + Targets.describe(target), code, null);
     }
 
     /** Null when the target exists and is the one meant; otherwise the result to report. */

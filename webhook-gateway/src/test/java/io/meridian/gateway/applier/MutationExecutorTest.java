@@ -15,6 +15,9 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.fabric8.zjsonpatch.JsonPatchException;
 import io.meridian.schemas.Mutation;
 import io.meridian.schemas.MutationResult.Outcome;
 import io.meridian.schemas.ObjectRef;
@@ -29,8 +32,20 @@ import org.junit.jupiter.api.Test;
 class MutationExecutorTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
-            new KubernetesCrudDispatcher(), false);
+            new AnswersFailedPatchTests(), false);
     private final MutationExecutor executor = new MutationExecutor();
+
+    /** As kube-apiserver: a JSON patch whose test fails is answered 422 (the stock mock leaves the request hanging). */
+    static final class AnswersFailedPatchTests extends KubernetesCrudDispatcher {
+        @Override
+        public MockResponse handlePatch(RecordedRequest request) {
+            try {
+                return super.handlePatch(request);
+            } catch (JsonPatchException e) {
+                return new MockResponse().setResponseCode(422).setBody(e.getMessage());
+            }
+        }
+    }
     private KubernetesClient kube;
 
     @BeforeEach
@@ -175,6 +190,76 @@ class MutationExecutorTest {
                 "{\"replicas\":5}"), Outcome.PATCHED);
 
         assertThat(kube.apps().deployments().inNamespace("deploy").withName("web").get().getSpec().getReplicas()).isEqualTo(5);
+    }
+
+    @Test
+    void scaleFromWhatTheCopyHoldsIsOneRequest() {
+        kube.apps().deployments().inNamespace("deploy").resource(new DeploymentBuilder().withNewMetadata().withName("web")
+                .endMetadata().withNewSpec().withReplicas(2).endSpec().build()).create();
+        int before = server.getRequestCount();
+
+        ApplyResult result = executor.apply(mutation("d/0", Mutation.Type.SCALE,
+                new ObjectRef("apps/v1", "Deployment", "deploy", "web", null, null), "{\"replicas\":5,\"from\":2}"), kube);
+
+        assertThat(result.outcome()).isEqualTo(Outcome.PATCHED);
+        assertThat(server.getRequestCount() - before).isEqualTo(1);
+        assertThat(kube.apps().deployments().inNamespace("deploy").withName("web").get().getSpec().getReplicas()).isEqualTo(5);
+    }
+
+    @Test
+    void scaleFromWhatTheCopyHoldsIsANoopTheSecondTime() {
+        kube.apps().deployments().inNamespace("deploy").resource(new DeploymentBuilder().withNewMetadata().withName("web")
+                .endMetadata().withNewSpec().withReplicas(2).endSpec().build()).create();
+
+        twice(mutation("d/0", Mutation.Type.SCALE, new ObjectRef("apps/v1", "Deployment", "deploy", "web", null, null),
+                "{\"replicas\":5,\"from\":2}"), Outcome.PATCHED);
+    }
+
+    @Test
+    void scaleFromAValueTheCopyNoLongerHoldsStillConverges() {
+        kube.apps().deployments().inNamespace("deploy").resource(new DeploymentBuilder().withNewMetadata().withName("web")
+                .endMetadata().withNewSpec().withReplicas(3).endSpec().build()).create();
+
+        ApplyResult result = executor.apply(mutation("d/0", Mutation.Type.SCALE,
+                new ObjectRef("apps/v1", "Deployment", "deploy", "web", null, null), "{\"replicas\":5,\"from\":2}"), kube);
+
+        assertThat(result.outcome()).as(result.detail()).isEqualTo(Outcome.PATCHED);
+        assertThat(result.detail()).contains("3 -> 5");
+        assertThat(kube.apps().deployments().inNamespace("deploy").withName("web").get().getSpec().getReplicas()).isEqualTo(5);
+    }
+
+    @Test
+    void scaleFromOfACopyReplacedMeanwhileTouchesNothing() {
+        kube.apps().deployments().inNamespace("deploy").resource(new DeploymentBuilder().withNewMetadata().withName("web")
+                .endMetadata().withNewSpec().withReplicas(2).endSpec().build()).create();
+
+        ApplyResult result = executor.apply(mutation("d/0", Mutation.Type.SCALE,
+                new ObjectRef("apps/v1", "Deployment", "deploy", "web", "other-uid", null), "{\"replicas\":5,\"from\":2}"), kube);
+
+        assertThat(result.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(kube.apps().deployments().inNamespace("deploy").withName("web").get().getSpec().getReplicas()).isEqualTo(2);
+    }
+
+    @Test
+    void scaleFromOfAMissingCopyFails() {
+        ApplyResult result = executor.apply(mutation("d/0", Mutation.Type.SCALE,
+                new ObjectRef("apps/v1", "Deployment", "deploy", "gone", null, null), "{\"replicas\":5,\"from\":2}"), kube);
+
+        assertThat(result.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(result.detail()).contains("not found");
+    }
+
+    @Test
+    void scalingAJobFromItsParallelismIsOneRequest() {
+        kube.batch().v1().jobs().inNamespace("deploy").resource(new JobBuilder().withNewMetadata().withName("batch")
+                .endMetadata().withNewSpec().withParallelism(1).endSpec().build()).create();
+        int before = server.getRequestCount();
+
+        twice(mutation("d/0", Mutation.Type.SCALE, new ObjectRef("batch/v1", "Job", "deploy", "batch", null, null),
+                "{\"replicas\":4,\"from\":1}"), Outcome.PATCHED);
+
+        assertThat(server.getRequestCount() - before).isEqualTo(3); // the patch; then the second apply's patch and read
+        assertThat(kube.batch().v1().jobs().inNamespace("deploy").withName("batch").get().getSpec().getParallelism()).isEqualTo(4);
     }
 
     @Test
