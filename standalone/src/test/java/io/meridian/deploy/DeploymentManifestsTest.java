@@ -415,11 +415,13 @@ class DeploymentManifestsTest {
         Doc role = clusterRole("meridian-webhook-gateway");
 
         assertThat(role.node().path("rules")).flatExtracting(r -> stream(r.path("verbs")).map(JsonNode::asText).toList())
-                .containsOnly("get", "create", "update", "delete");
+                .containsOnly("get", "create", "update", "patch", "delete");
         assertThat(granted("meridian-webhook-gateway", "update")).contains("/pods", "apps/deployments",
                 "apps.kruise.io/workloadspreads/status", "apps.meridian.io/workloadspreads/status",
                 "apps.karmada.io/workloadrebalancers/status");
         assertThat(granted("meridian-webhook-gateway", "delete")).contains("/pods");
+        assertThat(granted("meridian-webhook-gateway", "patch")).containsExactlyInAnyOrder("apps/deployments",
+                "apps/statefulsets", "batch/jobs", "apps.kruise.io/clonesets", "apps.kruise.io/statefulsets");
     }
 
     @Test

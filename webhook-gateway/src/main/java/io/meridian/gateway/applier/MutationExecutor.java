@@ -23,7 +23,8 @@ import java.util.Set;
 /**
  * One level-based attempt at a mutation: read the target, compare with the desired state, write only
  * if they differ (optimistically, with the read resourceVersion), so a duplicate or a retry is a
- * {@code Noop}. API errors are thrown as {@code KubernetesClientException} for the caller to classify.
+ * {@code Noop}. A {@code Scale} that says what the copy held ({@code from}) first tries one JSON patch that tests it.
+ * API errors are thrown as {@code KubernetesClientException} for the caller to classify.
  */
 public final class MutationExecutor {
     public static final String DELETION_COST = "controller.kubernetes.io/pod-deletion-cost";
