@@ -248,8 +248,8 @@ public final class MutationExecutor {
 
     /**
      * One request in the usual case: a JSON patch that tests the field still holds {@code from} (and the uid, when
-     * the mutation names one) and replaces it. False when the object is not as expected, or is missing (the API
-     * server answers 422, 409 or 404): then the caller reads, compares and writes, so a second apply is still a Noop.
+     * the mutation names one) and replaces it. False when the object is not as expected, is missing or the patch is
+     * not allowed (422, 409, 404, 403): then the caller reads, compares and writes, so a second apply is still a Noop.
      */
     private boolean scaledFrom(KubernetesClient kube, ObjectRef target, String field, int from, int to) {
         ArrayNode patch = json.createArrayNode();
@@ -262,7 +262,8 @@ public final class MutationExecutor {
         if (code / 100 == 2) {
             return true;
         }
-        if (code == 422 || code == 409 || code == 404) {
+        // 403: a ClusterRole from before patch was needed still allows the read and the update
+        if (code == 422 || code == 409 || code == 404 || code == 403) {
             return false;
         }
         throw new KubernetesClientException("HTTP " + code + " patching " + Targets.describe(target), code, null);

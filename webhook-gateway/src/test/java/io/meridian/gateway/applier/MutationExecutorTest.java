@@ -31,14 +31,21 @@ import org.junit.jupiter.api.Test;
 /** Each mutation type converges its target on a CRUD mock apiserver, and applying it again is a Noop. */
 class MutationExecutorTest {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private final AnswersFailedPatchTests dispatcher = new AnswersFailedPatchTests();
     private final KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
-            new AnswersFailedPatchTests(), false);
+            dispatcher, false);
     private final MutationExecutor executor = new MutationExecutor();
 
     /** As kube-apiserver: a JSON patch whose test fails is answered 422 (the stock mock leaves the request hanging). */
     static final class AnswersFailedPatchTests extends KubernetesCrudDispatcher {
+        /** Answers every PATCH 403, as an API server does for a role without the verb. */
+        volatile boolean patchForbidden;
+
         @Override
         public MockResponse handlePatch(RecordedRequest request) {
+            if (patchForbidden) {
+                return new MockResponse().setResponseCode(403).setBody("forbidden");
+            }
             try {
                 return super.handlePatch(request);
             } catch (JsonPatchException e) {
@@ -225,6 +232,18 @@ class MutationExecutorTest {
 
         assertThat(result.outcome()).as(result.detail()).isEqualTo(Outcome.PATCHED);
         assertThat(result.detail()).contains("3 -> 5");
+        assertThat(kube.apps().deployments().inNamespace("deploy").withName("web").get().getSpec().getReplicas()).isEqualTo(5);
+    }
+
+    @Test
+    void scaleFromWithoutTheRightToPatchStillConverges() {
+        kube.apps().deployments().inNamespace("deploy").resource(new DeploymentBuilder().withNewMetadata().withName("web")
+                .endMetadata().withNewSpec().withReplicas(2).endSpec().build()).create();
+        dispatcher.patchForbidden = true;
+
+        twice(mutation("d/0", Mutation.Type.SCALE, new ObjectRef("apps/v1", "Deployment", "deploy", "web", null, null),
+                "{\"replicas\":5,\"from\":2}"), Outcome.PATCHED);
+
         assertThat(kube.apps().deployments().inNamespace("deploy").withName("web").get().getSpec().getReplicas()).isEqualTo(5);
     }
 
