@@ -60,11 +60,7 @@ public class ClusterBindingInputs implements BindingInputs {
         if (digest == null || decision.inputs().members() == null) {
             return;
         }
-        if (CurrentUnitOfWork.isStarted()) {
-            CurrentUnitOfWork.get().afterCommit(u -> snapshots.recorded(digest));
-        } else {
-            snapshots.recorded(digest);
-        }
+        afterCommit(() -> snapshots.recorded(digest));
     }
 
     /**
@@ -75,10 +71,17 @@ public class ClusterBindingInputs implements BindingInputs {
     public void awaitingCopies(String bindingId, boolean awaiting) {
         if (awaiting) {
             settled.remove(bindingId);
-        } else if (CurrentUnitOfWork.isStarted()) {
-            CurrentUnitOfWork.get().afterCommit(u -> settled.add(bindingId));
         } else {
-            settled.add(bindingId);
+            afterCommit(() -> settled.add(bindingId));
+        }
+    }
+
+    /** Runs {@code action} once the current unit of work commits (never if it rolls back), or now outside one. */
+    private static void afterCommit(Runnable action) {
+        if (CurrentUnitOfWork.isStarted()) {
+            CurrentUnitOfWork.get().afterCommit(u -> action.run());
+        } else {
+            action.run();
         }
     }
 

@@ -86,6 +86,16 @@ class MutationExecutorTest {
                 .create().getMetadata().getUid();
     }
 
+    /** Deployment deploy/web holding {@code replicas}. */
+    private void createWeb(int replicas) {
+        kube.apps().deployments().inNamespace("deploy").resource(new DeploymentBuilder().withNewMetadata().withName("web")
+                .endMetadata().withNewSpec().withReplicas(replicas).endSpec().build()).create();
+    }
+
+    private int webReplicas() {
+        return kube.apps().deployments().inNamespace("deploy").withName("web").get().getSpec().getReplicas();
+    }
+
     private ApplyResult twice(Mutation mutation, Outcome first) {
         ApplyResult result = executor.apply(mutation, kube);
         assertThat(result.outcome()).as(result.detail()).isEqualTo(first);
@@ -190,19 +200,17 @@ class MutationExecutorTest {
 
     @Test
     void scaleSetsTheReplicas() {
-        kube.apps().deployments().inNamespace("deploy").resource(new DeploymentBuilder().withNewMetadata().withName("web")
-                .endMetadata().withNewSpec().withReplicas(2).endSpec().build()).create();
+        createWeb(2);
 
         twice(mutation("d/0", Mutation.Type.SCALE, new ObjectRef("apps/v1", "Deployment", "deploy", "web", null, null),
                 "{\"replicas\":5}"), Outcome.PATCHED);
 
-        assertThat(kube.apps().deployments().inNamespace("deploy").withName("web").get().getSpec().getReplicas()).isEqualTo(5);
+        assertThat(webReplicas()).isEqualTo(5);
     }
 
     @Test
     void scaleFromWhatTheCopyHoldsIsOneRequest() {
-        kube.apps().deployments().inNamespace("deploy").resource(new DeploymentBuilder().withNewMetadata().withName("web")
-                .endMetadata().withNewSpec().withReplicas(2).endSpec().build()).create();
+        createWeb(2);
         int before = server.getRequestCount();
 
         ApplyResult result = executor.apply(mutation("d/0", Mutation.Type.SCALE,
@@ -210,13 +218,12 @@ class MutationExecutorTest {
 
         assertThat(result.outcome()).isEqualTo(Outcome.PATCHED);
         assertThat(server.getRequestCount() - before).isEqualTo(1);
-        assertThat(kube.apps().deployments().inNamespace("deploy").withName("web").get().getSpec().getReplicas()).isEqualTo(5);
+        assertThat(webReplicas()).isEqualTo(5);
     }
 
     @Test
     void scaleFromWhatTheCopyHoldsIsANoopTheSecondTime() {
-        kube.apps().deployments().inNamespace("deploy").resource(new DeploymentBuilder().withNewMetadata().withName("web")
-                .endMetadata().withNewSpec().withReplicas(2).endSpec().build()).create();
+        createWeb(2);
 
         twice(mutation("d/0", Mutation.Type.SCALE, new ObjectRef("apps/v1", "Deployment", "deploy", "web", null, null),
                 "{\"replicas\":5,\"from\":2}"), Outcome.PATCHED);
@@ -224,39 +231,36 @@ class MutationExecutorTest {
 
     @Test
     void scaleFromAValueTheCopyNoLongerHoldsStillConverges() {
-        kube.apps().deployments().inNamespace("deploy").resource(new DeploymentBuilder().withNewMetadata().withName("web")
-                .endMetadata().withNewSpec().withReplicas(3).endSpec().build()).create();
+        createWeb(3);
 
         ApplyResult result = executor.apply(mutation("d/0", Mutation.Type.SCALE,
                 new ObjectRef("apps/v1", "Deployment", "deploy", "web", null, null), "{\"replicas\":5,\"from\":2}"), kube);
 
         assertThat(result.outcome()).as(result.detail()).isEqualTo(Outcome.PATCHED);
         assertThat(result.detail()).contains("3 -> 5");
-        assertThat(kube.apps().deployments().inNamespace("deploy").withName("web").get().getSpec().getReplicas()).isEqualTo(5);
+        assertThat(webReplicas()).isEqualTo(5);
     }
 
     @Test
     void scaleFromWithoutTheRightToPatchStillConverges() {
-        kube.apps().deployments().inNamespace("deploy").resource(new DeploymentBuilder().withNewMetadata().withName("web")
-                .endMetadata().withNewSpec().withReplicas(2).endSpec().build()).create();
+        createWeb(2);
         dispatcher.patchForbidden = true;
 
         twice(mutation("d/0", Mutation.Type.SCALE, new ObjectRef("apps/v1", "Deployment", "deploy", "web", null, null),
                 "{\"replicas\":5,\"from\":2}"), Outcome.PATCHED);
 
-        assertThat(kube.apps().deployments().inNamespace("deploy").withName("web").get().getSpec().getReplicas()).isEqualTo(5);
+        assertThat(webReplicas()).isEqualTo(5);
     }
 
     @Test
     void scaleFromOfACopyReplacedMeanwhileTouchesNothing() {
-        kube.apps().deployments().inNamespace("deploy").resource(new DeploymentBuilder().withNewMetadata().withName("web")
-                .endMetadata().withNewSpec().withReplicas(2).endSpec().build()).create();
+        createWeb(2);
 
         ApplyResult result = executor.apply(mutation("d/0", Mutation.Type.SCALE,
                 new ObjectRef("apps/v1", "Deployment", "deploy", "web", "other-uid", null), "{\"replicas\":5,\"from\":2}"), kube);
 
         assertThat(result.outcome()).isEqualTo(Outcome.FAILED);
-        assertThat(kube.apps().deployments().inNamespace("deploy").withName("web").get().getSpec().getReplicas()).isEqualTo(2);
+        assertThat(webReplicas()).isEqualTo(2);
     }
 
     @Test
