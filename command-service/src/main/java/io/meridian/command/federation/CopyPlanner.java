@@ -12,8 +12,8 @@ import java.util.TreeSet;
 /**
  * The writes that take the member clusters from one applied assignment to the next. The host's copy is the
  * template itself: it is told its share and the total ({@link FederatedTemplate#hostPatch}), never deleted (a
- * host outside the assignment holds 0). Another member gets the whole copy when it is new or the template changed,
- * a Scale when only its share moved, and a DeleteObject when it left the assignment.
+ * host outside the assignment holds 0). Another member gets the whole copy when it is new (marked {@code absent})
+ * or the template changed, a Scale when only its share moved, and a DeleteObject when it left the assignment.
  */
 final class CopyPlanner {
     static final String APPLY = "ApplyObject";
@@ -57,6 +57,10 @@ final class CopyPlanner {
             } else if (was == null || templateChanged) {
                 type = APPLY;
                 body = object(FederatedTemplate.copy(template, bindingLabel, now));
+                if (was == null) {
+                    // never written there: the gateway creates it in one request (and converges it if it exists)
+                    ((ObjectNode) body).put("absent", true);
+                }
             } else if (!was.equals(now)) {
                 type = SCALE;
                 // what it held: the gateway writes in one request when the copy still holds it

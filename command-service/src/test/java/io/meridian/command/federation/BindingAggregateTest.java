@@ -137,6 +137,25 @@ class BindingAggregateTest {
     }
 
     @Test
+    void aNewCopyIsMarkedAbsentSoTheGatewayCreatesItWithoutReading() {
+        fixture.givenNoPriorActivity()
+                .when(sync(0))
+                .expectEventsMatching(events(scheduledWhere(s -> s.mutations().stream().anyMatch(m ->
+                        m.cluster().equals("member2") && m.type().equals("ApplyObject")
+                                && m.body().path("absent").asBoolean(false)))));
+    }
+
+    @Test
+    void aRewrittenCopyIsNotMarkedAbsent() {
+        TestExecutor<BindingAggregate> given = scheduled();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) inputs.template.path("spec").path("template").path("spec")
+                .path("containers").get(0)).put("image", "nginx:2");
+        given.when(sync(10))
+                .expectEventsMatching(events(scheduledWhere(s -> mutation(s, "member2", "ApplyObject", 3)
+                        && s.mutations().stream().noneMatch(m -> m.body().has("absent")))));
+    }
+
+    @Test
     void aDecisionOnMembersNotYetRecordedCarriesThemInlineWithTheirDigest() {
         fixture.givenNoPriorActivity()
                 .when(sync(0))

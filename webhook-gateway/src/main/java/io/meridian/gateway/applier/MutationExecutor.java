@@ -23,7 +23,8 @@ import java.util.Set;
 /**
  * One level-based attempt at a mutation: read the target, compare with the desired state, write only
  * if they differ (optimistically, with the read resourceVersion), so a duplicate or a retry is a
- * {@code Noop}. A {@code Scale} that says what the copy held ({@code from}) first tries one JSON patch that tests it.
+ * {@code Noop}. A {@code Scale} that says what the copy held ({@code from}) first tries one JSON patch that tests it;
+ * an {@code ApplyObject} that expects its object absent ({@code absent}) first tries to create it.
  * API errors are thrown as {@code KubernetesClientException} for the caller to classify.
  */
 public final class MutationExecutor {
@@ -160,23 +161,17 @@ public final class MutationExecutor {
         if (object == null || !object.isObject()) {
             return ApplyResult.failed("body.object must be an object");
         }
-        GenericKubernetesResource current = resource.get();
         boolean merge = body.path("merge").asBoolean(false);
+        if (!merge && body.path("absent").asBoolean(false) && createdFirst(resource, target, object)) {
+            return ApplyResult.patched(Targets.describe(target) + " created");
+        }
+        GenericKubernetesResource current = resource.get();
         if (current == null && merge) {
             // a merge patches what its owner made; a late one after the owner deleted it must not bring it back
             return ApplyResult.noop(Targets.describe(target) + " absent: a merge creates nothing");
         }
         if (current == null) {
-            ObjectNode created = ((ObjectNode) object).deepCopy();
-            created.put("apiVersion", Targets.apiVersion(target)).put("kind", target.kind());
-            ObjectNode metadata = created.with("metadata");
-            metadata.put("name", target.name());
-            if (!target.namespace().isEmpty()) {
-                metadata.put("namespace", target.namespace());
-            }
-            metadata.remove(List.of("resourceVersion", "uid"));
-            created.remove("status");
-            resource.create(json.convertValue(created, GenericKubernetesResource.class));
+            resource.create(creatable(target, object));
             return ApplyResult.patched(Targets.describe(target) + " created");
         }
         ObjectNode present = json.valueToTree(current);
@@ -201,6 +196,36 @@ public final class MutationExecutor {
         }
         resource.update(json.convertValue(present, GenericKubernetesResource.class));
         return ApplyResult.patched(Targets.describe(target) + " updated");
+    }
+
+    /**
+     * One request in the usual case: the mutation expects the object absent, so it is created without a read. False
+     * when it exists already (409): then the caller reads, compares and writes, so a second apply is still a Noop.
+     */
+    private boolean createdFirst(Handle resource, ObjectRef target, JsonNode object) {
+        try {
+            resource.create(creatable(target, object));
+            return true;
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 409) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /** The given object as a new one: named, typed and namespaced as the target, without status or identity. */
+    private GenericKubernetesResource creatable(ObjectRef target, JsonNode object) {
+        ObjectNode created = ((ObjectNode) object).deepCopy();
+        created.put("apiVersion", Targets.apiVersion(target)).put("kind", target.kind());
+        ObjectNode metadata = created.with("metadata");
+        metadata.put("name", target.name());
+        if (!target.namespace().isEmpty()) {
+            metadata.put("namespace", target.namespace());
+        }
+        metadata.remove(List.of("resourceVersion", "uid"));
+        created.remove("status");
+        return json.convertValue(created, GenericKubernetesResource.class);
     }
 
     /** {@code wanted} laid over {@code present}: objects field by field, anything else replaced. */

@@ -53,6 +53,7 @@ class MutationExecutorTest {
             }
         }
     }
+    static final ObjectRef WEB = new ObjectRef("apps/v1", "Deployment", "deploy", "web", null, null);
     private KubernetesClient kube;
 
     @BeforeEach
@@ -171,6 +172,35 @@ class MutationExecutorTest {
                 .withName("web-ack").get());
         assertThat(stored.path("spec").path("replicas").asInt()).isEqualTo(4);
         assertThat(stored.path("metadata").path("labels").path("ud").asText()).isEqualTo("web");
+    }
+
+    @Test
+    void applyObjectExpectedAbsentIsOneRequest() {
+        int before = server.getRequestCount();
+
+        ApplyResult result = executor.apply(mutation("d/0", Mutation.Type.APPLY_OBJECT, WEB,
+                "{\"absent\":true,\"object\":{\"spec\":{\"replicas\":3}}}"), kube);
+
+        assertThat(result.outcome()).isEqualTo(Outcome.PATCHED);
+        assertThat(server.getRequestCount() - before).isEqualTo(1);
+        assertThat(webReplicas()).isEqualTo(3);
+    }
+
+    @Test
+    void applyObjectExpectedAbsentIsANoopTheSecondTime() {
+        twice(mutation("d/0", Mutation.Type.APPLY_OBJECT, WEB,
+                "{\"absent\":true,\"object\":{\"spec\":{\"replicas\":3}}}"), Outcome.PATCHED);
+    }
+
+    @Test
+    void applyObjectExpectedAbsentThatExistsStillConverges() {
+        createWeb(9);
+
+        ApplyResult result = executor.apply(mutation("d/0", Mutation.Type.APPLY_OBJECT, WEB,
+                "{\"absent\":true,\"object\":{\"spec\":{\"replicas\":3}}}"), kube);
+
+        assertThat(result.outcome()).as(result.detail()).isEqualTo(Outcome.PATCHED);
+        assertThat(webReplicas()).isEqualTo(3);
     }
 
     @Test
