@@ -22,18 +22,23 @@ import org.slf4j.LoggerFactory;
  * {@code window} of the first one, and those that arrive while the previous batch is being recorded, go out together
  * (one reconcile of the rebalancer per batch, not per answer). At most one batch per rebalancer is in flight, so the
  * batches grow with the load instead of queueing up. A later answer for a target replaces an earlier one, except that
- * a rollout's completion is never replaced by the reschedule that started it.
+ * a rollout's completion is never replaced by the reschedule that started it. The window grows with the requests a
+ * rebalancer sent ({@link #expect}): each batch runs a reconcile over all its workloads, so a rebalancer of thousands
+ * waits for more answers per batch (1.5 s at 5,000) instead of reconciling hundreds of times while they trickle in.
  */
 final class AnswerFolder {
     /** A batch stays a modest event (and Kafka record) however many answers wait. */
     static final int MAX_BATCH = 1_000;
     /** A batch that failed (e.g. another instance appended to the rebalancer first) is tried again this often. */
     static final int ATTEMPTS = 5;
+    /** How much each request sent lengthens a rebalancer's window (its reconciles cost as much per workload). */
+    static final Duration WINDOW_PER_REQUEST = Duration.ofNanos(300_000);
     private static final Logger log = LoggerFactory.getLogger(AnswerFolder.class);
     private final Map<String, Map<String, RescheduleOutcome>> waiting = new HashMap<>();
     /** Rebalancers with a flush scheduled or a batch in flight. */
     private final Set<String> busy = new HashSet<>();
     private final Map<String, Integer> failures = new HashMap<>();
+    private final Map<String, Integer> requested = new HashMap<>();
     private final Function<RecordRescheduleOutcomes, CompletableFuture<?>> recorder;
     private final ScheduledExecutorService timer;
     private final Clock clock;
@@ -47,6 +52,21 @@ final class AnswerFolder {
         this.window = window;
     }
 
+    /** The rebalancer sent {@code requests} at once: its answers are folded over a window that large a batch merits. */
+    synchronized void expect(String rebalancerId, int requests) {
+        requested.merge(rebalancerId, requests, Math::max);
+    }
+
+    /** The rebalancer is gone: its window is forgotten (its answers in flight are still recorded, and refused). */
+    synchronized void forget(String rebalancerId) {
+        requested.remove(rebalancerId);
+    }
+
+    synchronized Duration window(String rebalancerId) {
+        Duration bySize = WINDOW_PER_REQUEST.multipliedBy(requested.getOrDefault(rebalancerId, 0));
+        return bySize.compareTo(window) > 0 ? bySize : window;
+    }
+
     void add(String rebalancerId, String targetId, RescheduleOutcome outcome) {
         boolean schedule;
         synchronized (this) {
@@ -54,7 +74,7 @@ final class AnswerFolder {
             schedule = busy.add(rebalancerId);
         }
         if (schedule) {
-            timer.schedule(() -> flush(rebalancerId), window.toMillis(), TimeUnit.MILLISECONDS);
+            timer.schedule(() -> flush(rebalancerId), window(rebalancerId).toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 
@@ -102,7 +122,7 @@ final class AnswerFolder {
                     failures.remove(rebalancerId);
                 }
             }
-            timer.schedule(() -> flush(rebalancerId), window.toMillis(), TimeUnit.MILLISECONDS);
+            timer.schedule(() -> flush(rebalancerId), window(rebalancerId).toMillis(), TimeUnit.MILLISECONDS);
         });
     }
 

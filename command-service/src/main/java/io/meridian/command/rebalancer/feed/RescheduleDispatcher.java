@@ -7,6 +7,7 @@ import io.meridian.command.federation.api.ReschedulePlan;
 import io.meridian.command.federation.api.RescheduleBinding;
 import io.meridian.command.rebalancer.api.RebalancerApi;
 import io.meridian.command.rebalancer.api.RebalancerReconciled;
+import io.meridian.command.rebalancer.api.RebalancerRemoved;
 import io.meridian.command.rebalancer.api.RecordRescheduleOutcomes;
 import io.meridian.command.rebalancer.api.RescheduleOutcome;
 import io.meridian.command.rebalancer.api.RescheduleRequest;
@@ -85,12 +86,18 @@ public class RescheduleDispatcher implements DisposableBean {
     void on(RebalancerReconciled event) {
         // a reschedule is triggered at the rebalancer's creation (a plan is asked about now)
         Instant createdAt = event.object() == null ? event.at() : event.object().createdAt();
+        answers.expect(event.id(), event.requests().size());
         for (RescheduleRequest request : event.requests()) {
             senders.execute(() -> ask(event.id(), request, request.dryRun() ? event.at() : createdAt));
         }
         if (event.statusDueAt() != null) {
             writeStatusWhenDue(event.id(), event.statusDueAt());
         }
+    }
+
+    @EventHandler
+    void on(RebalancerRemoved event) {
+        answers.forget(event.id());
     }
 
     @EventHandler

@@ -73,6 +73,42 @@ class AnswerFolderTest {
     }
 
     @Test
+    void theWindowGrowsWithTheRequestsTheRebalancerSent() {
+        AnswerFolder folder = folder(Duration.ofMillis(20));
+
+        folder.expect("rebalancer:big", 5_000);
+        folder.expect("rebalancer:small", 10);
+
+        assertThat(folder.window("rebalancer:big")).isEqualTo(Duration.ofMillis(1_500));
+        assertThat(folder.window("rebalancer:small")).isEqualTo(Duration.ofMillis(20));
+        assertThat(folder.window("rebalancer:unknown")).isEqualTo(Duration.ofMillis(20));
+    }
+
+    @Test
+    void aForgottenRebalancerFallsBackToTheBaseWindow() {
+        AnswerFolder folder = folder(Duration.ofMillis(20));
+        folder.expect("rebalancer:big", 5_000);
+
+        folder.forget("rebalancer:big");
+
+        assertThat(folder.window("rebalancer:big")).isEqualTo(Duration.ofMillis(20));
+    }
+
+    @Test
+    void answersOfALargeRebalancerAreFoldedOverItsLongerWindow() throws Exception {
+        AnswerFolder folder = folder(Duration.ofMillis(20));
+        folder.expect("rebalancer:r", 3_000);
+
+        folder.add("rebalancer:r", "binding:a", RESCHEDULED);
+        Thread.sleep(200);
+        folder.add("rebalancer:r", "binding:b", RESCHEDULED);
+        awaitRecorded(1);
+
+        assertThat(recorded).hasSize(1);
+        assertThat(recorded.get(0).outcomes()).containsOnlyKeys("binding:a", "binding:b");
+    }
+
+    @Test
     void answersArrivingWhileABatchIsRecordedGoOutTogetherAfterIt() throws Exception {
         AnswerFolder folder = whileTheFirstBatchIsRecorded("binding:a", RESCHEDULED);
 
