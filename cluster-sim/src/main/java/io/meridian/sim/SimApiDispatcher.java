@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.dsl.HttpMethod;
 import io.fabric8.mockwebserver.http.Buffer;
 import io.fabric8.mockwebserver.http.Headers;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -34,7 +36,8 @@ import java.util.regex.Pattern;
  * simulation's own client marks its requests with {@value #SIM_HEADER} and admits its writes
  * itself). The webhook is called on the server's event loop, which waits for it, as a request to a
  * real API server waits.</li>
- * <li>a JSON patch that cannot apply (a {@code test} operation that fails) answered 422, as kube-apiserver does.</li>
+ * <li>a JSON patch that cannot apply (a {@code test} operation that fails) answered 422, as kube-apiserver does;</li>
+ * <li>a named object found by its name ({@link NamedObjectStore}), not by comparing every object stored.</li>
  * </ul>
  */
 final class SimApiDispatcher extends KubernetesCrudDispatcher {
@@ -55,7 +58,43 @@ final class SimApiDispatcher extends KubernetesCrudDispatcher {
   }
 
   private final ObjectMapper json = Serialization.jsonMapper();
+  private final NamedObjectStore store = new NamedObjectStore();
   private volatile PodGate gate;
+
+  SimApiDispatcher() {
+    useStore(store);
+  }
+
+  /** The stock store is a final field of the CRUD dispatcher: it is replaced by the one indexed by name. */
+  private void useStore(NamedObjectStore indexed) {
+    try {
+      java.lang.reflect.Field field = io.fabric8.mockwebserver.crud.CrudDispatcher.class.getDeclaredField("map");
+      field.setAccessible(true);
+      field.set(this, indexed);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot index the mock server's objects by name", e);
+    }
+  }
+
+  /** One named object read by its name; anything else (a list, a missing object) as the stock dispatcher does. */
+  @Override
+  public MockResponse handleGet(String path) {
+    List<Map.Entry<AttributeSet, String>> named = store.named(attributeExtractor.fromPath(path));
+    if (named == null || named.isEmpty()) {
+      return super.handleGet(path);
+    }
+    return new MockResponse().setResponseCode(200).setBody(named.get(0).getValue());
+  }
+
+  /** What the stock update, patch and create handlers look up: by name when the query names the object. */
+  @Override
+  public Map.Entry<AttributeSet, String> findResource(AttributeSet query) {
+    List<Map.Entry<AttributeSet, String>> named = store.named(query);
+    if (named == null) {
+      return super.findResource(query);
+    }
+    return named.isEmpty() ? null : named.get(0);
+  }
 
   void gate(PodGate podGate) {
     this.gate = podGate;
