@@ -21,61 +21,66 @@ import java.util.Set;
  */
 final class NamedObjectStore extends AbstractMap<AttributeSet, String> {
   static final String NAME = "name";
-  private final Map<AttributeSet, String> objects = new LinkedHashMap<>();
+  /** Synchronized on itself, as the stock store: its entry set copies and streams under the same lock as the index. */
+  private final Map<AttributeSet, String> objects = Collections.synchronizedMap(new LinkedHashMap<>());
   private final Map<Attribute, Set<AttributeSet>> byName = new HashMap<>();
 
   @Override
-  public synchronized String put(AttributeSet key, String value) {
-    String previous = objects.put(key, value);
-    if (previous == null) {
-      Attribute name = key.getAttribute(NAME);
-      if (name != null) {
-        byName.computeIfAbsent(name, n -> new LinkedHashSet<>()).add(key);
+  public String put(AttributeSet key, String value) {
+    synchronized (objects) {
+      String previous = objects.put(key, value);
+      if (previous == null) {
+        Attribute name = key.getAttribute(NAME);
+        if (name != null) {
+          byName.computeIfAbsent(name, n -> new LinkedHashSet<>()).add(key);
+        }
       }
+      return previous;
     }
-    return previous;
   }
 
   @Override
-  public synchronized String remove(Object key) {
-    String removed = objects.remove(key);
-    if (removed != null) {
-      Attribute name = ((AttributeSet) key).getAttribute(NAME);
-      Set<AttributeSet> named = name == null ? null : byName.get(name);
-      if (named != null && named.remove(key) && named.isEmpty()) {
-        byName.remove(name);
+  public String remove(Object key) {
+    synchronized (objects) {
+      String removed = objects.remove(key);
+      if (removed != null) {
+        Attribute name = ((AttributeSet) key).getAttribute(NAME);
+        Set<AttributeSet> named = name == null ? null : byName.get(name);
+        if (named != null && named.remove(key) && named.isEmpty()) {
+          byName.remove(name);
+        }
       }
+      return removed;
     }
-    return removed;
   }
 
   @Override
-  public synchronized void clear() {
-    objects.clear();
-    byName.clear();
+  public void clear() {
+    synchronized (objects) {
+      objects.clear();
+      byName.clear();
+    }
   }
 
   @Override
-  public synchronized String get(Object key) {
+  public String get(Object key) {
     return objects.get(key);
   }
 
   @Override
-  public synchronized boolean containsKey(Object key) {
+  public boolean containsKey(Object key) {
     return objects.containsKey(key);
   }
 
   @Override
-  public synchronized int size() {
+  public int size() {
     return objects.size();
   }
 
-  /** A copy: the stock dispatcher streams over the entries, and must not change the store through them. */
+  /** The stock store's own view (copied under its lock by the stock dispatcher), read-only: changes go through here. */
   @Override
-  public synchronized Set<Map.Entry<AttributeSet, String>> entrySet() {
-    Set<Map.Entry<AttributeSet, String>> copy = new LinkedHashSet<>();
-    objects.forEach((key, value) -> copy.add(Map.entry(key, value)));
-    return Collections.unmodifiableSet(copy);
+  public Set<Map.Entry<AttributeSet, String>> entrySet() {
+    return Collections.unmodifiableSet(objects.entrySet());
   }
 
   /**
@@ -83,12 +88,14 @@ final class NamedObjectStore extends AbstractMap<AttributeSet, String> {
    * matched on the rest. Null when the query names none (or only asks that a name exist, or not be one), so the
    * caller matches every object.
    */
-  synchronized List<Map.Entry<AttributeSet, String>> named(AttributeSet query) {
+  List<Map.Entry<AttributeSet, String>> named(AttributeSet query) {
     Attribute name = query.getAttribute(NAME);
     if (name == null || name.getType() != AttributeType.WITH) {
       return null;
     }
-    return byName.getOrDefault(name, Set.of()).stream().filter(key -> key.matches(query))
-        .map(key -> Map.entry(key, objects.get(key))).toList();
+    synchronized (objects) {
+      return byName.getOrDefault(name, Set.of()).stream().filter(key -> key.matches(query))
+          .map(key -> Map.entry(key, objects.get(key))).toList();
+    }
   }
 }
