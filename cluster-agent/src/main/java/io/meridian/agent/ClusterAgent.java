@@ -200,7 +200,7 @@ public final class ClusterAgent implements AutoCloseable {
         sink.publish(event(type, ref, type == ClusterEvent.Type.DELETED ? null : ObjectCompactor.compact(object)));
     }
 
-    /** Publishes every add, update and delete of one kind. */
+    /** Publishes every add, update and delete of one kind, except our own status writes ({@link OwnStatusWrites}). */
     private final class Publisher implements ResourceEventHandler<GenericKubernetesResource> {
         private final WatchedResource resource;
 
@@ -215,7 +215,9 @@ public final class ClusterAgent implements AutoCloseable {
 
         @Override
         public void onUpdate(GenericKubernetesResource before, GenericKubernetesResource after) {
-            publishObject(ClusterEvent.Type.UPSERTED, resource, after);
+            if (!OwnStatusWrites.onlyOurStatusChanged(resource, before, after)) {
+                publishObject(ClusterEvent.Type.UPSERTED, resource, after);
+            }
         }
 
         @Override

@@ -3,6 +3,8 @@ package io.meridian.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -34,7 +36,8 @@ class ClusterAgentTest {
         AtomicLong ids = new AtomicLong();
         agent = new ClusterAgent(new AgentSettings("member1", "member", 100, 100, Duration.ofMillis(200)),
                 kube.getConfiguration(), published::add, Clock.systemUTC(), () -> "e-" + ids.incrementAndGet(),
-                List.of(new WatchedResource("", "v1", "pods", "Pod", true), new WatchedResource("", "v1", "nodes", "Node", false)));
+                List.of(new WatchedResource("", "v1", "pods", "Pod", true), new WatchedResource("", "v1", "nodes", "Node", false),
+                        OwnStatusWritesTest.REBALANCERS));
         agent.start();
     }
 
@@ -82,6 +85,29 @@ class ClusterAgentTest {
         ClusterEvent capacity = awaitEvent(e -> e.type() == ClusterEvent.Type.CAPACITY
                 && e.body().path("zones").path("ack").path("usedPods").asInt() == 1);
         assertThat(capacity.body().path("zones").path("ack").path("freePods").asInt()).isEqualTo(9);
+    }
+
+    @Test
+    void aRebalancersStatusWrittenAloneIsNotPublishedAndItsNextSpecChangeIs() {
+        var rebalancers = kube.genericKubernetesResources(OwnStatusWritesTest.REBALANCERS.context());
+        GenericKubernetesResource created = rebalancers.resource(new GenericKubernetesResourceBuilder()
+                .withApiVersion("apps.karmada.io/v1alpha1").withKind("WorkloadRebalancer").withNewMetadata()
+                .withName("all").endMetadata().addToAdditionalProperties("spec", workloads("web")).build()).create();
+        awaitEvent(e -> e.object() != null && e.object().name().equals("all"));
+
+        created.getAdditionalProperties().put("status", Map.of("finishTime", "2026-11-23T09:00:00Z"));
+        GenericKubernetesResource statusWritten = rebalancers.resource(created).update();
+        statusWritten.getAdditionalProperties().put("spec", workloads("web", "api"));
+        rebalancers.resource(statusWritten).update();
+
+        awaitEvent(e -> e.object() != null && e.object().name().equals("all")
+                && e.body().path("spec").path("workloads").size() == 2);
+        assertThat(published.stream().filter(e -> e.object() != null && e.object().name().equals("all"))).hasSize(2);
+    }
+
+    private static Map<String, Object> workloads(String... names) {
+        return Map.of("workloads", java.util.Arrays.stream(names)
+                .map(n -> Map.of("apiVersion", "apps/v1", "kind", "Deployment", "namespace", "apps", "name", n)).toList());
     }
 
     private ClusterEvent awaitEvent(java.util.function.Predicate<ClusterEvent> wanted) {
