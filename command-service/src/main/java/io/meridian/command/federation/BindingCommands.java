@@ -1,7 +1,9 @@
 package io.meridian.command.federation;
 
 import io.meridian.command.federation.api.SyncBinding;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
@@ -26,6 +28,26 @@ public final class BindingCommands implements BindingSyncQueue.Sender {
     @Override
     public void sendAndWait(Object command) {
         gateway.sendAndWait(command);
+    }
+
+    /**
+     * Sends the commands in one unit of work, each handled in its own nested unit: one that fails is rolled back
+     * alone, and its future fails. The events of the others are stored together when the enclosing unit commits, and
+     * only then are the futures handed back; when that commit fails, nothing is stored and this throws.
+     */
+    public List<CompletableFuture<Object>> sendEach(List<?> commands) {
+        UnitOfWork<?> together = DefaultUnitOfWork.startAndGet(null);
+        List<CompletableFuture<Object>> answers = new ArrayList<>(commands.size());
+        try {
+            for (Object command : commands) {
+                answers.add(gateway.send(command));
+            }
+        } catch (RuntimeException | Error e) {
+            together.rollback(e);
+            throw e;
+        }
+        together.commit();
+        return answers;
     }
 
     @Override

@@ -12,19 +12,23 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.command.federation.BindingCommands;
 import io.meridian.command.federation.FleetView;
 import io.meridian.command.federation.api.MemberView;
+import io.meridian.command.federation.api.RescheduleBinding;
+import io.meridian.command.federation.api.ReschedulePlan;
 import io.meridian.command.federation.api.SyncBinding;
 import io.meridian.command.member.api.MemberClusterUnreachable;
 import io.meridian.command.ws.KernelJson;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.axonframework.commandhandling.gateway.CommandGateway;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -32,8 +36,12 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * Binding syncs sent together ({@link BindingCommands#sendTogether}, what the sync queue does with the syncs waiting
  * on a worker) are stored in one PostgreSQL transaction, and not at all when one of them fails. Three templates are
  * divided over the host and a member; the member is then seen as unreachable by the fleet view alone (no event, so
- * nothing syncs on its own), and the syncs sent by the test decide the failover.
+ * nothing syncs on its own), and the syncs sent by the test decide the failover. Reschedules sent each together
+ * ({@link BindingCommands#sendEach}, what the rebalancer's dispatcher does) are stored in one transaction without the
+ * one that failed. The tests share one command-service: a second one on the same cluster events would replay the
+ * templates before its members are Ready, and place them all on the host.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BindingSyncsTogetherIntegrationTest {
     static final String HOST = "together-host";
     static final String MEMBER = "together-member";
@@ -49,7 +57,7 @@ class BindingSyncsTogetherIntegrationTest {
         return "binding:" + NAMESPACE + "/Deployment/" + name;
     }
 
-    @BeforeEach
+    @BeforeAll
     void placeThreeTemplates() throws Exception {
         context = start(POSTGRES.createDatabase("together"));
         jdbc = new JdbcTemplate(context.getBean(javax.sql.DataSource.class));
@@ -73,7 +81,7 @@ class BindingSyncsTogetherIntegrationTest {
         fleet.fold(new MemberClusterUnreachable(MEMBER, now, now));
     }
 
-    @AfterEach
+    @AfterAll
     void stop() {
         agents.shutdownNow();
         context.close();
@@ -95,6 +103,28 @@ class BindingSyncsTogetherIntegrationTest {
                 .containsExactlyInAnyOrderElementsOf(BINDINGS);
         assertThat(jdbc.queryForObject("select count(distinct xmin::text) from domainevententry where globalindex > ?",
                 Integer.class, before)).isEqualTo(1);
+    }
+
+    @Test
+    void reschedulesSentEachTogetherAreStoredInOneTransactionWithoutTheOneThatFailed() {
+        long before = lastIndex();
+        List<Object> withAMissingOne = List.of(reschedule(BINDINGS.get(0)), reschedule(binding("missing")),
+                reschedule(BINDINGS.get(1)));
+
+        List<CompletableFuture<Object>> answers = commands.sendEach(withAMissingOne);
+
+        assertThat(answers.get(0)).isCompletedWithValueMatching(ReschedulePlan.class::isInstance);
+        assertThat(answers.get(1)).isCompletedExceptionally();
+        assertThat(answers.get(2)).isCompletedWithValueMatching(ReschedulePlan.class::isInstance);
+        assertThat(jdbc.queryForList("select aggregateidentifier from domainevententry where globalindex > ?"
+                + " and payloadtype like '%BindingRescheduled'", String.class, before))
+                .containsExactlyInAnyOrder(BINDINGS.get(0), BINDINGS.get(1));
+        assertThat(jdbc.queryForObject("select count(distinct xmin::text) from domainevententry where globalindex > ?",
+                Integer.class, before)).isEqualTo(1);
+    }
+
+    private static RescheduleBinding reschedule(String bindingId) {
+        return new RescheduleBinding(bindingId, "rebalancer:together", false, Instant.now());
     }
 
     private static SyncBinding sync(String bindingId) {

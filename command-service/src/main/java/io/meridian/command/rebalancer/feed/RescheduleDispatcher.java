@@ -1,5 +1,6 @@
 package io.meridian.command.rebalancer.feed;
 
+import io.meridian.command.federation.BindingCommands;
 import io.meridian.command.federation.api.BindingRescheduleCompleted;
 import io.meridian.command.ud.api.UnitedDeploymentRescheduleCompleted;
 import io.meridian.command.federation.api.PlanBindingReschedule;
@@ -17,7 +18,10 @@ import io.meridian.command.ud.api.RescheduleUnitedDeployment;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -41,9 +45,10 @@ import org.springframework.stereotype.Component;
  * that asked, and sends a rebalancer's deferred status write when it is due. The handlers run in the tracking
  * processor {@value #GROUP} (starting at the head of the stream: a new processor never re-sends old requests) and
  * never send a command themselves: however many workloads a decision names, a handler only queues. The commands go
- * out from a pool of {@value #SENDERS} threads (at most that many in flight), each in its own unit of work, so a
- * missing binding rolls back only its own command. Requests lost with a crash are asked again when the rebalancer
- * resumes at start.
+ * out from a pool of {@value #SENDERS} threads (at most that many in flight). A binding's reschedules go
+ * {@value #TOGETHER} at a time in one unit of work ({@link BindingCommands#sendEach}), each in its own nested unit, so
+ * a missing binding rolls back only its own command and the others are stored in one transaction; anything else goes
+ * on its own. Requests lost with a crash are asked again when the rebalancer resumes at start.
  */
 @Component
 @ProcessingGroup(RescheduleDispatcher.GROUP)
@@ -52,8 +57,11 @@ public class RescheduleDispatcher implements DisposableBean {
     static final long ANSWER_SECONDS = 60;
     static final Duration FOLD_WINDOW = Duration.ofMillis(20);
     static final int SENDERS = 4;
+    /** Binding reschedules stored in one transaction: one append and one commit for them all, not one each. */
+    static final int TOGETHER = 32;
     private static final Logger log = LoggerFactory.getLogger(RescheduleDispatcher.class);
     private final CommandGateway commands;
+    private final BindingCommands together;
     private final Clock clock;
     private final ExecutorService senders;
     private final ScheduledExecutorService timer;
@@ -68,6 +76,7 @@ public class RescheduleDispatcher implements DisposableBean {
     RescheduleDispatcher(CommandGateway commands, Clock clock, Duration foldWindow) {
         this.commands = commands;
         this.clock = clock;
+        this.together = new BindingCommands(commands);
         this.senders = Executors.newFixedThreadPool(SENDERS, daemons("rebalancer-send-"));
         this.timer = Executors.newSingleThreadScheduledExecutor(daemons("rebalancer-answers-"));
         this.answers = new AnswerFolder(commands::send, timer, clock, foldWindow);
@@ -87,8 +96,20 @@ public class RescheduleDispatcher implements DisposableBean {
         // a reschedule is triggered at the rebalancer's creation (a plan is asked about now)
         Instant createdAt = event.object() == null ? event.at() : event.object().createdAt();
         answers.expect(event.id(), event.requests().size());
+        List<RescheduleRequest> batch = new ArrayList<>();
         for (RescheduleRequest request : event.requests()) {
-            senders.execute(() -> ask(event.id(), request, request.dryRun() ? event.at() : createdAt));
+            if (storedTogether(request)) {
+                batch.add(request);
+                if (batch.size() == TOGETHER) {
+                    askTogether(event.id(), batch, createdAt);
+                    batch = new ArrayList<>();
+                }
+            } else {
+                senders.execute(() -> ask(event.id(), request, request.dryRun() ? event.at() : createdAt));
+            }
+        }
+        if (!batch.isEmpty()) {
+            askTogether(event.id(), batch, createdAt);
         }
         if (event.statusDueAt() != null) {
             writeStatusWhenDue(event.id(), event.statusDueAt());
@@ -114,6 +135,31 @@ public class RescheduleDispatcher implements DisposableBean {
             ReschedulePlan plan = new ReschedulePlan(event.after(), event.after());
             answers.add(event.requestedBy(), event.id(), RescheduleOutcome.completed(plan));
         }
+    }
+
+    /** A binding's reschedule is stored with others; a dry run stores nothing, a UnitedDeployment goes on its own. */
+    private static boolean storedTogether(RescheduleRequest request) {
+        return !request.dryRun() && request.targetType() == RescheduleRequest.TargetType.Binding;
+    }
+
+    /** Queues a batch: sent in one unit of work; when storing them together fails, each is asked on its own. */
+    private void askTogether(String rebalancerId, List<RescheduleRequest> requests, Instant at) {
+        List<RescheduleRequest> batch = List.copyOf(requests);
+        senders.execute(() -> {
+            List<CompletableFuture<Object>> sent;
+            try {
+                sent = together.sendEach(batch.stream().map(r -> command(rebalancerId, r, at)).toList());
+            } catch (RuntimeException e) {
+                log.info("{} reschedules sent together failed ({}); asking each on its own", batch.size(), e.toString());
+                batch.forEach(request -> ask(rebalancerId, request, at));
+                return;
+            }
+            for (int i = 0; i < batch.size(); i++) {
+                RescheduleRequest request = batch.get(i);
+                sent.get(i).whenComplete((answer, error) -> answers.add(rebalancerId, request.targetId(),
+                        RescheduleAnswers.outcome(request, answer, error)));
+            }
+        });
     }
 
     private void ask(String rebalancerId, RescheduleRequest request, Instant at) {

@@ -29,6 +29,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.axonframework.commandhandling.SimpleCommandBus;
 import org.axonframework.commandhandling.gateway.DefaultCommandGateway;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -111,6 +112,37 @@ class RescheduleDispatcherTest {
         awaitRecorded(1);
 
         assertThat(senders).hasSize(2).allMatch(name -> name.startsWith("rebalancer-send-"));
+    }
+
+    @Test
+    void bindingReschedulesAreSentInOneUnitOfWorkAndAnsweredEachOnItsOwn() throws Exception {
+        List<Object> roots = new CopyOnWriteArrayList<>();
+        bus.subscribe(RescheduleBinding.class.getName(), message -> {
+            roots.add(CurrentUnitOfWork.get().root());
+            RescheduleBinding command = (RescheduleBinding) message.getPayload();
+            if (command.bindingId().endsWith("/gone")) {
+                throw new AggregateNotFoundException(command.bindingId(), "no binding");
+            }
+            return PLAN;
+        });
+
+        dispatcher.on(asking(RebalancerTargets.request(WEB, "host", false, false),
+                RebalancerTargets.request(GONE, "host", false, false)));
+        awaitAnswers(2);
+
+        assertThat(roots).hasSize(2);
+        assertThat(roots.get(0)).isSameAs(roots.get(1));
+        Map<String, RescheduleOutcome> answers = new java.util.HashMap<>();
+        recorded.forEach(r -> answers.putAll(r.outcomes()));
+        assertThat(answers.get(RebalancerTargets.targetId(WEB, "host")).kind()).isEqualTo(RescheduleOutcome.Kind.Rescheduled);
+        assertThat(answers.get(RebalancerTargets.targetId(GONE, "host")).kind()).isEqualTo(RescheduleOutcome.Kind.NotFound);
+    }
+
+    void awaitAnswers(int n) throws InterruptedException {
+        long until = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (recorded.stream().mapToInt(r -> r.outcomes().size()).sum() < n && System.nanoTime() < until) {
+            Thread.sleep(10);
+        }
     }
 
     @Test
