@@ -58,6 +58,7 @@ public final class ClusterAgent implements AutoCloseable {
         this.watched = List.copyOf(watched);
         TokenBucket limit = new TokenBucket(settings.qps(), settings.burst(), System::nanoTime);
         this.client = new KubernetesClientBuilder().withConfig(kubeConfig)
+                .withKubernetesSerialization(WatchedObjects.serialization())
                 .withHttpClientBuilderConsumer(builder -> builder.addOrReplaceInterceptor("qps", new Interceptor() {
                     @Override
                     public void before(io.fabric8.kubernetes.client.http.BasicBuilder request,
