@@ -27,10 +27,13 @@ public class FleetSnapshots {
     private record Digested(List<MemberView> members, String digest) {
     }
 
-    /** The reference to {@code members}, digested once per distinct list (a sync of every binding reads the same). */
+    /**
+     * The reference to {@code members}, digested once per distinct list (a sync of every binding reads the same, and
+     * while the fleet does not change, the very same list: no comparison then).
+     */
     public FleetRef ref(List<MemberView> members) {
         Digested cached = last;
-        if (!cached.members().equals(members)) {
+        if (cached.members() != members && !cached.members().equals(members)) {
             cached = new Digested(List.copyOf(members), digest(members));
             last = cached;
         }

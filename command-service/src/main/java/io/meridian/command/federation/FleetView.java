@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 /**
  * The member clusters as the MemberCluster aggregates recorded them: role, Ready (since when) or Unreachable,
@@ -23,6 +25,12 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public class FleetView {
     private final Map<String, Member> members = new ConcurrentHashMap<>();
+    /** Counts the folds, so that {@link #members()} is built once per state of the fleet, not once per binding read. */
+    private final AtomicLong folds = new AtomicLong();
+    private volatile Listed listed = new Listed(-1, List.of());
+
+    private record Listed(long folds, List<MemberView> members) {
+    }
 
     private record Member(String role, boolean ready, Instant readySince, Long freePods, List<ZoneResources> capacity) {
         Member withRole(String newRole) {
@@ -36,6 +44,14 @@ public class FleetView {
 
     /** Applies one MemberCluster event; returns true when it changes readiness or the host. */
     public boolean fold(Object event) {
+        try {
+            return apply(event);
+        } finally {
+            folds.incrementAndGet();
+        }
+    }
+
+    private boolean apply(Object event) {
         if (event instanceof MemberClusterRegistered registered) {
             members.merge(registered.cluster(), new Member(registered.role(), false, null, null, List.of()),
                     (old, fresh) -> old.withRole(registered.role()));
@@ -64,13 +80,26 @@ public class FleetView {
                 .sorted().findFirst();
     }
 
-    /** Every member that has registered, by name. */
+    /**
+     * Every member that has registered, by name: the same (unmodifiable) list until the next fold. A list built while
+     * a fold runs is kept under the count read before building, so the next call builds it again.
+     */
     public List<MemberView> members() {
+        long count = folds.get();
+        Listed current = listed;
+        if (current.folds() != count) {
+            current = new Listed(count, list());
+            listed = current;
+        }
+        return current.members();
+    }
+
+    private List<MemberView> list() {
         String host = host().orElse(null);
-        return members.entrySet().stream().sorted(Map.Entry.comparingByKey())
+        return members.entrySet().stream()
                 .map(e -> new MemberView(e.getKey(), e.getValue().ready(), e.getValue().readySince(),
                         e.getKey().equals(host), e.getValue().freePods()).withCapacity(e.getValue().capacity()))
-                .sorted(Comparator.comparing(MemberView::name)).toList();
+                .sorted(Comparator.comparing(MemberView::name)).collect(Collectors.toUnmodifiableList());
     }
 
     private Member member(String cluster) {
