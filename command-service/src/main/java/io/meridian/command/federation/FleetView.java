@@ -27,9 +27,9 @@ public class FleetView {
     private final Map<String, Member> members = new ConcurrentHashMap<>();
     /** Counts the folds, so that {@link #members()} is built once per state of the fleet, not once per binding read. */
     private final AtomicLong folds = new AtomicLong();
-    private volatile Listed listed = new Listed(-1, List.of());
+    private volatile Listed listed = new Listed(-1, Optional.empty(), List.of());
 
-    private record Listed(long folds, List<MemberView> members) {
+    private record Listed(long folds, Optional<String> host, List<MemberView> members) {
     }
 
     private record Member(String role, boolean ready, Instant readySince, Long freePods, List<ZoneResources> capacity) {
@@ -76,8 +76,7 @@ public class FleetView {
     }
 
     public Optional<String> host() {
-        return members.entrySet().stream().filter(e -> "host".equals(e.getValue().role())).map(Map.Entry::getKey)
-                .sorted().findFirst();
+        return listed().host();
     }
 
     /**
@@ -85,17 +84,22 @@ public class FleetView {
      * a fold runs is kept under the count read before building, so the next call builds it again.
      */
     public List<MemberView> members() {
+        return listed().members();
+    }
+
+    private Listed listed() {
         long count = folds.get();
         Listed current = listed;
         if (current.folds() != count) {
-            current = new Listed(count, list());
+            Optional<String> host = members.entrySet().stream().filter(e -> "host".equals(e.getValue().role()))
+                    .map(Map.Entry::getKey).sorted().findFirst();
+            current = new Listed(count, host, list(host.orElse(null)));
             listed = current;
         }
-        return current.members();
+        return current;
     }
 
-    private List<MemberView> list() {
-        String host = host().orElse(null);
+    private List<MemberView> list(String host) {
         return members.entrySet().stream()
                 .map(e -> new MemberView(e.getKey(), e.getValue().ready(), e.getValue().readySince(),
                         e.getKey().equals(host), e.getValue().freePods()).withCapacity(e.getValue().capacity()))

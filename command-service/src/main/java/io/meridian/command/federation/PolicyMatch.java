@@ -47,15 +47,23 @@ public final class PolicyMatch {
                 .or(() -> best(policies.stream().filter(p -> CLUSTER_KIND.equals(p.path("kind").asText())), template));
     }
 
+    /**
+     * The policy of highest priority, then specificity, then first by name. The template's labels are read once for
+     * every policy, and each policy's specificity is computed once.
+     */
     private static Optional<JsonNode> best(Stream<? extends JsonNode> policies, JsonNode template) {
+        Map<String, String> labels = labels(template);
         return policies
                 .filter(p -> p.path("metadata").path("deletionTimestamp").isMissingNode())
-                .filter(p -> specificity(p, template) > 0)
-                .sorted(Comparator.<JsonNode>comparingInt(p -> -p.path("spec").path("priority").asInt(0))
-                        .thenComparingInt(p -> -specificity(p, template))
-                        .thenComparing(p -> p.path("metadata").path("name").asText()))
-                .map(p -> (JsonNode) p)
-                .findFirst();
+                .map(p -> new Candidate(p, specificity(p, template, labels)))
+                .filter(c -> c.specificity() > 0)
+                .min(Comparator.comparingInt((Candidate c) -> -c.policy().path("spec").path("priority").asInt(0))
+                        .thenComparingInt(c -> -c.specificity())
+                        .thenComparing(c -> c.policy().path("metadata").path("name").asText()))
+                .map(Candidate::policy);
+    }
+
+    private record Candidate(JsonNode policy, int specificity) {
     }
 
     /** The placement as the kernel reads it, with the defaults upstream's CRD and webhook store. */
@@ -96,14 +104,18 @@ public final class PolicyMatch {
 
     /** 0 when no selector matches; else 3 for a name match, 2 for a label selector, 1 for kind alone. */
     static int specificity(JsonNode policy, JsonNode template) {
+        return specificity(policy, template, labels(template));
+    }
+
+    private static int specificity(JsonNode policy, JsonNode template, Map<String, String> labels) {
         int best = 0;
         for (JsonNode selector : policy.path("spec").path("resourceSelectors")) {
-            best = Math.max(best, selectorMatch(selector, template));
+            best = Math.max(best, selectorMatch(selector, template, labels));
         }
         return best;
     }
 
-    private static int selectorMatch(JsonNode selector, JsonNode template) {
+    private static int selectorMatch(JsonNode selector, JsonNode template, Map<String, String> labels) {
         JsonNode metadata = template.path("metadata");
         if (!selector.path("apiVersion").asText().equals(template.path("apiVersion").asText("apps/v1"))
                 || !selector.path("kind").asText().equals(template.path("kind").asText())) {
@@ -119,15 +131,16 @@ public final class PolicyMatch {
         }
         JsonNode labelSelector = selector.path("labelSelector");
         if (labelSelector.isObject()) {
-            return labelsMatch(labelSelector, metadata.path("labels")) ? 2 : 0;
+            return LabelSelectors.matches(parsed(labelSelector), labels) ? 2 : 0;
         }
         return 1;
     }
 
-    private static boolean labelsMatch(JsonNode selector, JsonNode labels) {
+    private static Map<String, String> labels(JsonNode template) {
         Map<String, String> values = new HashMap<>();
-        labels.fields().forEachRemaining(label -> values.put(label.getKey(), label.getValue().asText()));
-        return LabelSelectors.matches(parsed(selector), values);
+        template.path("metadata").path("labels").fields()
+                .forEachRemaining(label -> values.put(label.getKey(), label.getValue().asText()));
+        return values;
     }
 
     /**

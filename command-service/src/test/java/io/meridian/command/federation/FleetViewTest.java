@@ -42,4 +42,14 @@ class FleetViewTest {
         assertThat(members).extracting(MemberView::name).containsExactly("member1", "member2");
         assertThat(List.copyOf(members)).isSameAs(members);
     }
+
+    @Test
+    void theHostIsKnownFromTheFoldThatRegistersIt() {
+        assertThat(fleet.host()).isEmpty();
+
+        fleet.fold(new MemberClusterRegistered("hub", "host", T0));
+
+        assertThat(fleet.host()).contains("hub");
+        assertThat(fleet.members()).filteredOn(MemberView::host).extracting(MemberView::name).containsExactly("hub");
+    }
 }
