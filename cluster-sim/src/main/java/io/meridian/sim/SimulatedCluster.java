@@ -72,7 +72,8 @@ public final class SimulatedCluster implements AutoCloseable {
       server.destroy();
       throw new UncheckedIOException(e);
     }
-    this.client = new KubernetesClientBuilder().withConfig(directConfig()).build();
+    this.client = new KubernetesClientBuilder().withConfig(directConfig())
+        .withKubernetesSerialization(new SimSerialization()).build();
     this.runtime = new ClusterRuntime(spec.name(), client, options, faults);
     this.api = new ClusterApi(runtime, kinds);
     dispatcher.gate(new SimApiDispatcher.PodGate() {

@@ -173,6 +173,14 @@ class ScaleAndScheduleTest {
   }
 
   @Test
+  void aBuiltInWorkloadIsFoundByItsApiVersionAndKind() {
+    cluster.api().apply(Manifests.workload("apps/v1", "Deployment", "builtin", "web", 1, "", ""));
+
+    assertThat(cluster.client().genericKubernetesResources("apps/v1", "Deployment").inNamespace("builtin").list()
+        .getItems()).extracting(d -> d.getMetadata().getName()).containsExactly("web");
+  }
+
+  @Test
   void cloneSetIsAGenericResourceWhosePodsToDeleteAreReplaced() {
     cluster.api().apply(Manifests.workload("apps.kruise.io/v1alpha1", "CloneSet", "clone", "cs", 3, "", ""));
     await().atMost(Duration.ofSeconds(15)).until(() -> readyPods("clone").size() == 3);
