@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.function.IntSupplier;
 import javax.sql.DataSource;
 
 /** A real PostgreSQL 18 server in a child process on a loopback port, removed on close. */
@@ -16,17 +17,37 @@ public final class EmbeddedPostgresServer implements PostgresServer {
         this.postgres = postgres;
     }
 
+    static final int START_ATTEMPTS = 3;
+
+    /** Starts an embedded server on one loopback port, in one process. */
+    interface Starter {
+        EmbeddedPostgres start(int port) throws IOException;
+    }
+
+    /**
+     * Starts the server on a free loopback port. A port found free can be taken by another server of the same process
+     * before PostgreSQL binds it (the server then never answers on it), so a failed start is retried on a fresh port.
+     */
     public static EmbeddedPostgresServer start() {
-        try {
-            return new EmbeddedPostgresServer(EmbeddedPostgres.builder()
-                    .setServerConfig("synchronous_commit", "on")
-                    .setServerConfig("max_connections", "200")
-                    // each transaction's commit time, for the benchmarks' stages (pg_xact_commit_timestamp)
-                    .setServerConfig("track_commit_timestamp", "on")
-                    .start());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot start embedded PostgreSQL", e);
+        return start(FreePorts::next, port -> EmbeddedPostgres.builder()
+                .setPort(port)
+                .setServerConfig("synchronous_commit", "on")
+                .setServerConfig("max_connections", "200")
+                // each transaction's commit time, for the benchmarks' stages (pg_xact_commit_timestamp)
+                .setServerConfig("track_commit_timestamp", "on")
+                .start());
+    }
+
+    static EmbeddedPostgresServer start(IntSupplier freePorts, Starter starter) {
+        IOException lastFailure = null;
+        for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+            try {
+                return new EmbeddedPostgresServer(starter.start(freePorts.getAsInt()));
+            } catch (IOException e) {
+                lastFailure = e;
+            }
         }
+        throw new UncheckedIOException("cannot start embedded PostgreSQL in " + START_ATTEMPTS + " attempts", lastFailure);
     }
 
     /** Creates a database (if missing) and returns its JDBC URL. */
