@@ -2,6 +2,7 @@ package io.meridian.bench.federation;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.meridian.command.federation.BindingSyncQueue;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,6 +82,8 @@ public final class FailoverBench {
              FailoverStages stages = FailoverStages.start(fleet.runtime().kafkaBootstrap())) {
             BindingSyncQueue syncs = fleet.runtime().services().get("command-service").getBean(BindingSyncQueue.class);
             CommitTimes commits = CommitTimes.from(fleet.runtime());
+            // counted before the cut: counting takes seconds on a loaded machine, and the first decisions come sooner
+            PipelineCounts atCut = PipelineCounts.take(fleet.runtime());
             long cut = System.nanoTime();
             // cut off from everyone outside the simulation: the gateway's writes and its agent's reports stop
             fleet.cluster(victim()).unreachable();
@@ -90,9 +93,13 @@ public final class FailoverBench {
             double detection = (declaredNanos - cut) / 1e9;
             progress.accept(String.format(Locale.ROOT, "%s declared unreachable %.1f s after the cut", victim(), detection));
             long syncsBefore = syncs.handled();
-            PipelineCounts before = PipelineCounts.take(fleet.runtime());
+            GatewayTimes scales = GatewayTimes.start(fleet.runtime().services().get("webhook-gateway")
+                    .getBean(MeterRegistry.class), "Scale");
+            PipelineCounts before = atCut.withCpuNow();
             awaitEvery(copies, w -> copies.replicas(survivor(w), name(w)) == settings.replicas(), "failed over");
+            progress.accept("CPU from the declaration, records from the cut (with the members' heartbeats meanwhile):");
             progress.accept(PipelineCounts.take(fleet.runtime()).since(before, settings.workloads()));
+            progress.accept(scales.since());
             reportStages(stages, copies, declared, commits.firstCommitOf("BindingScheduled"),
                     syncs.handled() - syncsBefore);
             long[] latencies = new long[settings.workloads()];

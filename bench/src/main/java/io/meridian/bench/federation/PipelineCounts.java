@@ -49,11 +49,23 @@ final class PipelineCounts {
         this.postgresCpuNanos = postgresCpuNanos;
     }
 
+    /**
+     * The CPU times first, then the counts: counting asks Kafka and PostgreSQL and takes seconds on a loaded machine,
+     * and CPU read after it would leave the start of a failover out of the window (as it did up to session 15).
+     */
     static PipelineCounts take(StandaloneRuntime runtime) {
+        long cpu = processCpuNanos();
+        ThreadCpu threads = ThreadCpu.take();
+        long postgres = PostgresCpu.nanos();
         Map<String, Written> counts = new TreeMap<>();
         kafkaTopics(runtime.kafkaBootstrap()).forEach((topic, n) -> counts.put("kafka " + topic, n));
         eventStoreCounts(runtime).forEach((type, n) -> counts.put("event " + type, n));
-        return new PipelineCounts(counts, processCpuNanos(), ThreadCpu.take(), PostgresCpu.nanos());
+        return new PipelineCounts(counts, cpu, threads, postgres);
+    }
+
+    /** The same counts with the CPU times read now: the counts' window and the CPU's can start apart. */
+    PipelineCounts withCpuNow() {
+        return new PipelineCounts(records, processCpuNanos(), ThreadCpu.take(), PostgresCpu.nanos());
     }
 
     /** One line per counter that grew since {@code before}, with its growth per workload. */

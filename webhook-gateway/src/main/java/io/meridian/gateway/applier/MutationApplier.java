@@ -8,6 +8,7 @@ import io.meridian.schemas.Topics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -50,6 +51,12 @@ import org.slf4j.MDC;
 public final class MutationApplier implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MutationApplier.class);
     public static final String REASON_HEADER = "meridian.dlq.reason";
+    /**
+     * How long mutations waited (from their publication, as the record's timestamp gives it, until a lane started them)
+     * and took (until their final result, retries included), per mutation type.
+     */
+    public static final String WAIT_TIMER = "meridian.applier.wait";
+    public static final String APPLY_TIMER = "meridian.applier.apply";
 
     public record Settings(String bootstrapServers, String group, int maxPendingPerPartition, int lanesPerCluster) {
     }
@@ -149,15 +156,22 @@ public final class MutationApplier implements AutoCloseable {
         }
         Mutation mutation = ((Decoded.Accepted<Mutation>) decoded).message();
         offsets.received(partition, record.offset(), mutation.cluster());
-        lanes.submit(mutation.cluster(), mutation.aggregateId(), () -> applyAndReport(mutation, partition, record.offset()));
+        long publishedAt = record.timestamp();
+        lanes.submit(mutation.cluster(), mutation.aggregateId(),
+                () -> applyAndReport(mutation, partition, record.offset(), publishedAt));
     }
 
-    private void applyAndReport(Mutation mutation, TopicPartition partition, long offset) {
+    private void applyAndReport(Mutation mutation, TopicPartition partition, long offset, long publishedAt) {
         try (MDC.MDCCloseable c = MDC.putCloseable("cluster", mutation.cluster());
              MDC.MDCCloseable o = MDC.putCloseable("object", Targets.describe(mutation.target()));
              MDC.MDCCloseable m = MDC.putCloseable("mutationId", mutation.mutationId());
              MDC.MDCCloseable d = MDC.putCloseable("decisionId", mutation.decisionId())) {
+            long started = clock.millis();
+            timer(WAIT_TIMER, "Time from a mutation's publication until a lane starts applying it", mutation)
+                    .record(Duration.ofMillis(Math.max(0, started - publishedAt)));
             ApplyResult result = applier.apply(mutation, interim -> publishInterim(mutation, interim));
+            timer(APPLY_TIMER, "Time a lane took to reach a mutation's final result, retries included", mutation)
+                    .record(Duration.ofMillis(Math.max(0, clock.millis() - started)));
             unreachable.remove(mutation.cluster());
             publishFinal(mutation, result, partition, offset, FIRST_REPUBLISH_PAUSE_MS);
             log.info("{} {}: {} ({})", mutation.type().wire(), mutation.mutationId(), result.outcome().wire(), result.detail());
@@ -217,6 +231,10 @@ public final class MutationApplier implements AutoCloseable {
         MutationResult message = new MutationResult(MutationResult.SCHEMA_VERSION, mutation.mutationId(), mutation.cluster(),
                 clock.instant(), result.outcome(), result.detail());
         return new ProducerRecord<>(Topics.MUTATION_RESULTS, mutation.cluster(), MessageCodec.MUTATION_RESULT.encode(message));
+    }
+
+    private Timer timer(String name, String description, Mutation mutation) {
+        return Timer.builder(name).description(description).tag("type", mutation.type().wire()).register(metrics);
     }
 
     private void countResult(Mutation mutation, ApplyResult result) {

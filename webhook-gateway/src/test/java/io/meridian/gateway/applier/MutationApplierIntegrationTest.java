@@ -1,5 +1,7 @@
 package io.meridian.gateway.applier;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import static io.meridian.gateway.applier.MutationExecutorTest.mutation;
 import static io.meridian.gateway.applier.MutationExecutorTest.pod;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -140,6 +142,24 @@ class MutationApplierIntegrationTest {
         assertThat(https.get("/actuator/prometheus"))
                 .contains("meridian_applier_results_total{outcome=\"Noop\",type=\"DeletePod\"}")
                 .contains("meridian_applier_inflight");
+    }
+
+    @Test
+    void eachMutationIsTimedWaitingForItsLaneAndReachingItsResult() throws Exception {
+        MeterRegistry registry = context.getBean(MeterRegistry.class);
+        long waitedBefore = timed(registry, MutationApplier.WAIT_TIMER);
+        long appliedBefore = timed(registry, MutationApplier.APPLY_TIMER);
+
+        publish(mutation("timed/0", Mutation.Type.DELETE_POD, pod("never-there-either", null), "{}"));
+        awaitOutcomes("timed/0", Outcome.NOOP);
+
+        assertThat(timed(registry, MutationApplier.WAIT_TIMER)).isEqualTo(waitedBefore + 1);
+        assertThat(timed(registry, MutationApplier.APPLY_TIMER)).isEqualTo(appliedBefore + 1);
+    }
+
+    private static long timed(MeterRegistry registry, String timer) {
+        Timer deletes = registry.find(timer).tag("type", "DeletePod").timer();
+        return deletes == null ? 0 : deletes.count();
     }
 
     static KubernetesMockServer crudServer() {
