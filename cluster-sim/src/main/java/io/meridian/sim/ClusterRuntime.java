@@ -103,6 +103,15 @@ final class ClusterRuntime implements AutoCloseable {
   }
 
   void start(List<Runnable> controllerPasses) {
+    start(controllerPasses, true);
+  }
+
+  /**
+   * Starts the informers and the loop of {@code controllerPasses}. Without {@code watchWorkloads} the workload caches
+   * stay empty: nothing reads them when no workload controller or garbage collector runs, and each watch costs the
+   * server a copy of every workload event.
+   */
+  void start(List<Runnable> controllerPasses, boolean watchWorkloads) {
     passes.addAll(controllerPasses);
     List<CompletableFuture<Void>> started = new ArrayList<>();
     started.add(inform(client.pods().inAnyNamespace().runnableInformer(0), pods));
@@ -112,8 +121,10 @@ final class ClusterRuntime implements AutoCloseable {
         mutating));
     started.add(inform(client.admissionRegistration().v1().validatingWebhookConfigurations().runnableInformer(0),
         validating));
-    workloads.forEach((kind, cache) -> started.add(
-        inform(client.genericKubernetesResources(kind.context()).inAnyNamespace().runnableInformer(0), cache)));
+    if (watchWorkloads) {
+      workloads.forEach((kind, cache) -> started.add(
+          inform(client.genericKubernetesResources(kind.context()).inAnyNamespace().runnableInformer(0), cache)));
+    }
     CompletableFuture.allOf(started.toArray(CompletableFuture[]::new)).join();
     loop.start();
   }

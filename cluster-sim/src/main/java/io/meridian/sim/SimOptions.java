@@ -6,8 +6,9 @@ import java.time.Duration;
  * How a simulated cluster behaves: how long a bound pod takes to become Running and Ready, how
  * often the controllers look at the world when nothing has changed, and whether pods are simulated
  * at all. Without pods ({@link #withoutPods()}, for benchmarks with a hundred members) the cluster
- * stores every object and keeps its nodes and faults, but runs no workload controller, scheduler or
- * kubelet: a Deployment stays a stored object with no ReplicaSet or pod behind it.
+ * stores every object and keeps its nodes and faults, but runs no workload controller, scheduler,
+ * kubelet or garbage collector, and does not watch its workloads: a Deployment stays a stored object
+ * with no ReplicaSet or pod behind it.
  */
 public record SimOptions(Duration readyDelay, Duration resync, boolean podsSimulated) {
 
@@ -27,7 +28,7 @@ public record SimOptions(Duration readyDelay, Duration resync, boolean podsSimul
     return new SimOptions(delay, resync, podsSimulated);
   }
 
-  /** Objects, nodes and faults only: no workload controllers, scheduler or kubelet. */
+  /** Objects, nodes and faults only: no workload controllers, scheduler, kubelet or garbage collector. */
   public SimOptions withoutPods() {
     return new SimOptions(readyDelay, resync, false);
   }

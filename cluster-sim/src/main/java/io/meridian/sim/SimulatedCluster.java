@@ -114,14 +114,14 @@ public final class SimulatedCluster implements AutoCloseable {
       ClusterRuntime runtime = cluster.runtime;
       Scheduler scheduler = new Scheduler(runtime);
       ReplicaController replicas = new ReplicaController(runtime);
-      List<Runnable> objectsOnly = List.of(new NodeFaults(runtime, zoneOfNode)::run, new GarbageCollector(runtime)::run);
+      Runnable nodeFaults = new NodeFaults(runtime, zoneOfNode)::run;
       if (!options.podsSimulated()) {
-        runtime.start(objectsOnly);
+        runtime.start(List.of(nodeFaults), false);
         return cluster;
       }
       cluster.runtime.start(List.of(
-          objectsOnly.get(0),
-          objectsOnly.get(1),
+          nodeFaults,
+          new GarbageCollector(runtime)::run,
           new DeploymentController(runtime)::run,
           replicas::replicaSets,
           replicas::cloneSets,
@@ -243,6 +243,11 @@ public final class SimulatedCluster implements AutoCloseable {
   /** The facade the scenario runner and tests drive the cluster with. */
   public ClusterApi api() {
     return api;
+  }
+
+  /** The simulation's own view of the cluster (its caches and controllers); for this package's tests. */
+  ClusterRuntime runtime() {
+    return runtime;
   }
 
   public ResourceKinds kinds() {

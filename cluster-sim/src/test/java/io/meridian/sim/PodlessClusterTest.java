@@ -46,6 +46,26 @@ class PodlessClusterTest {
   }
 
   @Test
+  void aPodlessClusterDoesNotWatchTheWorkloadsItStores() throws InterruptedException {
+    cluster.api().apply("""
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: unwatched, namespace: light}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: unwatched}}
+          template:
+            metadata: {labels: {app: unwatched}}
+            spec:
+              containers: [{name: web, image: nginx}]
+        """);
+
+    Thread.sleep(1_000);
+    assertThat(cluster.api().get("Deployment", "light", "unwatched")).isNotNull();
+    assertThat(cluster.runtime().workloads(ResourceKinds.DEPLOYMENT)).isEmpty();
+  }
+
+  @Test
   void aFullZoneStillAdvertisesNoFreeSlots() {
     cluster.zoneFull("z1");
 
