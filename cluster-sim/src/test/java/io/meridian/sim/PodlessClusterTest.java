@@ -27,18 +27,7 @@ class PodlessClusterTest {
 
   @Test
   void aDeploymentIsStoredButGetsNoPods() throws InterruptedException {
-    cluster.api().apply("""
-        apiVersion: apps/v1
-        kind: Deployment
-        metadata: {name: web, namespace: light}
-        spec:
-          replicas: 3
-          selector: {matchLabels: {app: web}}
-          template:
-            metadata: {labels: {app: web}}
-            spec:
-              containers: [{name: web, image: nginx}]
-        """);
+    applyDeployment("web", 3);
 
     Thread.sleep(1_500);
     assertThat(cluster.api().get("Deployment", "light", "web")).isNotNull();
@@ -47,22 +36,26 @@ class PodlessClusterTest {
 
   @Test
   void aPodlessClusterDoesNotWatchTheWorkloadsItStores() throws InterruptedException {
-    cluster.api().apply("""
-        apiVersion: apps/v1
-        kind: Deployment
-        metadata: {name: unwatched, namespace: light}
-        spec:
-          replicas: 2
-          selector: {matchLabels: {app: unwatched}}
-          template:
-            metadata: {labels: {app: unwatched}}
-            spec:
-              containers: [{name: web, image: nginx}]
-        """);
+    applyDeployment("unwatched", 2);
 
     Thread.sleep(1_000);
     assertThat(cluster.api().get("Deployment", "light", "unwatched")).isNotNull();
     assertThat(cluster.runtime().workloads(ResourceKinds.DEPLOYMENT)).isEmpty();
+  }
+
+  private static void applyDeployment(String name, int replicas) {
+    cluster.api().apply("""
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: %1$s, namespace: light}
+        spec:
+          replicas: %2$d
+          selector: {matchLabels: {app: %1$s}}
+          template:
+            metadata: {labels: {app: %1$s}}
+            spec:
+              containers: [{name: web, image: nginx}]
+        """.formatted(name, replicas));
   }
 
   @Test
