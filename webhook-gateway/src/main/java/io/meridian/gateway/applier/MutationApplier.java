@@ -167,8 +167,10 @@ public final class MutationApplier implements AutoCloseable {
              MDC.MDCCloseable m = MDC.putCloseable("mutationId", mutation.mutationId());
              MDC.MDCCloseable d = MDC.putCloseable("decisionId", mutation.decisionId())) {
             long started = clock.millis();
-            timer(WAIT_TIMER, "Time from a mutation's publication until a lane starts applying it", mutation)
-                    .record(Duration.ofMillis(Math.max(0, started - publishedAt)));
+            if (publishedAt != ConsumerRecord.NO_TIMESTAMP) {
+                timer(WAIT_TIMER, "Time from a mutation's publication until a lane starts applying it", mutation)
+                        .record(Duration.ofMillis(Math.max(0, started - publishedAt)));
+            }
             ApplyResult result = applier.apply(mutation, interim -> publishInterim(mutation, interim));
             timer(APPLY_TIMER, "Time a lane took to reach a mutation's final result, retries included", mutation)
                     .record(Duration.ofMillis(Math.max(0, clock.millis() - started)));
