@@ -8,7 +8,6 @@ import io.meridian.schemas.Topics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -73,6 +72,7 @@ public final class MutationApplier implements AutoCloseable {
     private final Clock clock;
     private final MeterRegistry metrics;
     private final OffsetTracker offsets = new OffsetTracker();
+    private final ApplyTimers timers;
     private final ApplyLanes lanes;
     private final ScheduledExecutorService republish = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "apply-results-retry");
@@ -94,6 +94,7 @@ public final class MutationApplier implements AutoCloseable {
         this.clock = clock;
         this.metrics = metrics;
         this.lanes = new ApplyLanes(settings.lanesPerCluster());
+        this.timers = new ApplyTimers(metrics);
         Gauge.builder("meridian.applier.inflight", expectations, Expectations::inFlight)
                 .description("Mutations being written to member clusters").register(metrics);
         Gauge.builder("meridian.applier.oldest.inflight", expectations, e -> e.oldestAge().toMillis() / 1000.0)
@@ -167,13 +168,9 @@ public final class MutationApplier implements AutoCloseable {
              MDC.MDCCloseable m = MDC.putCloseable("mutationId", mutation.mutationId());
              MDC.MDCCloseable d = MDC.putCloseable("decisionId", mutation.decisionId())) {
             long started = clock.millis();
-            if (publishedAt != ConsumerRecord.NO_TIMESTAMP) {
-                timer(WAIT_TIMER, "Time from a mutation's publication until a lane starts applying it", mutation)
-                        .record(Duration.ofMillis(Math.max(0, started - publishedAt)));
-            }
+            timers.waited(mutation.type(), publishedAt, started);
             ApplyResult result = applier.apply(mutation, interim -> publishInterim(mutation, interim));
-            timer(APPLY_TIMER, "Time a lane took to reach a mutation's final result, retries included", mutation)
-                    .record(Duration.ofMillis(Math.max(0, clock.millis() - started)));
+            timers.applied(mutation.type(), started, clock.millis());
             unreachable.remove(mutation.cluster());
             publishFinal(mutation, result, partition, offset, FIRST_REPUBLISH_PAUSE_MS);
             log.info("{} {}: {} ({})", mutation.type().wire(), mutation.mutationId(), result.outcome().wire(), result.detail());
@@ -233,10 +230,6 @@ public final class MutationApplier implements AutoCloseable {
         MutationResult message = new MutationResult(MutationResult.SCHEMA_VERSION, mutation.mutationId(), mutation.cluster(),
                 clock.instant(), result.outcome(), result.detail());
         return new ProducerRecord<>(Topics.MUTATION_RESULTS, mutation.cluster(), MessageCodec.MUTATION_RESULT.encode(message));
-    }
-
-    private Timer timer(String name, String description, Mutation mutation) {
-        return Timer.builder(name).description(description).tag("type", mutation.type().wire()).register(metrics);
     }
 
     private void countResult(Mutation mutation, ApplyResult result) {
