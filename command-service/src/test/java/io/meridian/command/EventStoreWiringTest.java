@@ -7,6 +7,7 @@ import io.meridian.embedded.KafkaBroker;
 import io.meridian.embedded.TestInfrastructure;
 import io.meridian.embedded.PostgresServer;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -38,6 +39,8 @@ class EventStoreWiringTest {
     CommandGateway commands;
     @Autowired
     JdbcTemplate jdbc;
+    @Autowired
+    EventStore eventStore;
 
     @Test
     void aCommandIsStoredAsAnEventInPostgres() {
@@ -55,5 +58,20 @@ class EventStoreWiringTest {
         byte[] payload = jdbc.queryForObject(
                 "select payload from domainevententry where aggregateidentifier = 'probe-2'", byte[].class);
         assertThat(new String(payload, java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("{\"id\":\"probe-2\"}");
+    }
+
+    @Test
+    void theEventStoreKeepsAThousandEventsInMemoryForItsTrackingProcessorsNotAxonsTenThousand() throws Exception {
+        assertThat(cachedEvents(eventStore)).isEqualTo(1000);
+    }
+
+    /** Axon keeps the size in its producer and offers no getter for it. */
+    private static int cachedEvents(EventStore store) throws ReflectiveOperationException {
+        java.lang.reflect.Field producerField = store.getClass().getDeclaredField("producer");
+        producerField.setAccessible(true);
+        Object producer = producerField.get(store);
+        java.lang.reflect.Field size = producer.getClass().getDeclaredField("cachedEvents");
+        size.setAccessible(true);
+        return size.getInt(producer);
     }
 }

@@ -6,13 +6,17 @@ import org.axonframework.common.jdbc.PersistenceExceptionResolver;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.eventhandling.tokenstore.TokenStore;
 import org.axonframework.eventhandling.tokenstore.jdbc.JdbcTokenStore;
+import org.axonframework.eventhandling.EventBusSpanFactory;
+import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.jpa.SQLStateResolver;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.spring.jdbc.SpringDataSourceConnectionProvider;
 import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -56,6 +60,28 @@ public class AxonJdbcStoreConfiguration {
                 .persistenceExceptionResolver(exceptions)
                 .eventSerializer(eventSerializer)
                 .snapshotSerializer(serializer)
+                .build();
+    }
+
+    /**
+     * Axon's embedded event store, as its auto-configuration would make it, but keeping fewer events in memory for
+     * the tracking processors that tail it. Axon keeps the last 10,000 by default: with {@code PodsAdmitted} events
+     * of about 20 pods each that is about 2 GB of heap, every event copied by young collections until it is
+     * promoted, and collection pauses of 70–240 ms under admission load (docs/benchmarks.md, session 17). A processor
+     * further behind than the cache reads from the store instead.
+     */
+    @Bean(name = "eventBus")
+    @Qualifier("eventStore")
+    public EmbeddedEventStore eventStore(EventStorageEngine storageEngine, org.axonframework.config.Configuration axon,
+                                         @Value("${meridian.event-store.cached-events:1000}") int cachedEvents) {
+        if (cachedEvents < 1) {
+            throw new IllegalArgumentException("meridian.event-store.cached-events must be >= 1, was " + cachedEvents);
+        }
+        return EmbeddedEventStore.builder()
+                .storageEngine(storageEngine)
+                .messageMonitor(axon.messageMonitor(EventStore.class, "eventStore"))
+                .spanFactory(axon.getComponent(EventBusSpanFactory.class))
+                .cachedEvents(cachedEvents)
                 .build();
     }
 
