@@ -65,10 +65,10 @@ public class AxonJdbcStoreConfiguration {
 
     /**
      * Axon's embedded event store, as its auto-configuration would make it, but keeping fewer events in memory for
-     * the tracking processors that tail it. Axon keeps the last 10,000 by default: with {@code PodsAdmitted} events
-     * of about 20 pods each that is about 2 GB of heap, every event copied by young collections until it is
-     * promoted, and collection pauses of 70–240 ms under admission load (docs/benchmarks.md, session 17). A processor
-     * further behind than the cache reads from the store instead.
+     * the tracking processors that tail it. Axon keeps the last 10,000 by default, each as deserialized as its
+     * handlers made it: with {@code PodsAdmitted} events of about 20 pods each, deserialized by the outbound as it
+     * then was, that reached about 2 GB of heap and young pauses of 70–240 ms under admission load
+     * (docs/benchmarks.md, session 17). A processor further behind than the cache reads from the store instead.
      */
     @Bean(name = "eventBus")
     @Qualifier("eventStore")
