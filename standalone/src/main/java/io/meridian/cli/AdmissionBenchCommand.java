@@ -45,8 +45,16 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
     @Option(names = "--clients", defaultValue = "64", description = "Concurrent clients (default ${DEFAULT-VALUE}).")
     int clients;
 
-    @Option(names = "--warmup", defaultValue = "15", description = "Warm-up seconds (default ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", defaultValue = "15", description = "Warm-up seconds; with --settle the least (default ${DEFAULT-VALUE}).")
     int warmup;
+
+    @Option(names = "--settle", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = {"Go on warming up until the runtime's JIT compiler settled: at most 0.5 s of compilation",
+                    "in 10 s (default). --no-settle: exactly --warmup seconds."})
+    boolean settle;
+
+    @Option(names = "--max-warmup", defaultValue = "300", description = "With --settle, the longest warm-up in seconds (default ${DEFAULT-VALUE}).")
+    int maxWarmup;
 
     @Option(names = "--seconds", defaultValue = "20", description = "Measured seconds, each phase (default ${DEFAULT-VALUE}).")
     int seconds;
@@ -93,8 +101,10 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
                     "--events-jdbc", runtime.postgres().jdbcUrl(StandaloneRuntime.COMMAND_DATABASE),
                     "--db-user", runtime.postgres().username(), "--db-password", runtime.postgres().password(),
                     "--clients", Integer.toString(clients), "--warmup", Integer.toString(warmup),
+                    "--settle", Boolean.toString(settle), "--max-warmup", Integer.toString(maxWarmup),
                     "--seconds", Integer.toString(seconds)));
             Process driver = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            tellJitTime(driver);
             try (BufferedReader lines = new BufferedReader(new InputStreamReader(driver.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                     if (line.startsWith("{\"bench\":\"admission\"")) {
@@ -120,6 +130,26 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
         out.println(result);
         out.flush();
         return exit;
+    }
+
+    /**
+     * Writes this JVM's cumulative JIT compilation time on the driver's stdin once a second ({@code jit-ms <n>}), for
+     * its warm-up to end when the compiler settled; stops when the driver is gone.
+     */
+    private static void tellJitTime(Process driver) {
+        var compiler = java.lang.management.ManagementFactory.getCompilationMXBean();
+        Thread teller = new Thread(() -> {
+            try (var to = new PrintWriter(driver.getOutputStream(), true, StandardCharsets.UTF_8)) {
+                while (driver.isAlive() && !to.checkError()) {
+                    to.println("jit-ms " + compiler.getTotalCompilationTime());
+                    Thread.sleep(1000);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "bench-jit-time");
+        teller.setDaemon(true);
+        teller.start();
     }
 
     /** The command-service's admission batch meters over the whole run (warm-up included), as one JSON line. */

@@ -21,7 +21,10 @@ import org.postgresql.ds.PGSimpleDataSource;
  * <pre>java -cp bench/target/benchmarks.jar io.meridian.bench.load.AdmissionLoad \
  *   --url https://127.0.0.1:PORT/mutate-pods/member1 --ca ca.crt --pod pod.json \
  *   --jdbc jdbc:postgresql://.../baseline [--events-jdbc jdbc:postgresql://.../commands] --db-user u --db-password p \
- *   [--clients 64] [--warmup 10] [--seconds 20]</pre>
+ *   [--clients 64] [--warmup 10] [--settle true [--max-warmup 300]] [--seconds 20]</pre>
+ * With {@code --settle true} the warm-up goes on after {@code --warmup} seconds until the runtime's JIT compiler
+ * has settled ({@link LoadWindow#untilTheJitSettles}), at most {@code --max-warmup} seconds; the runtime tells its
+ * cumulative compilation time on the driver's stdin ({@link JitClock}).
  * With {@code --events-jdbc} (the command-service's database) the driver checks afterwards that every
  * admission answered with a patch in the measured window is recorded in the event store.
  */
@@ -44,10 +47,13 @@ public final class AdmissionLoad {
         ReviewTemplate template = new ReviewTemplate(pod);
 
         awaitReady(target, template, Duration.ofSeconds(a.readySeconds));
-        progress("admissions: %d clients, warm-up %d s", a.clients, a.warmup);
-        run(target, template, a.clients, Duration.ofSeconds(a.warmup), "w");
+        LoadWindow warmUp = a.settle ? LoadWindow.untilTheJitSettles(Duration.ofSeconds(a.warmup), Duration.ofSeconds(a.maxWarmup),
+                JitClock.fromStdin()) : LoadWindow.fixed(Duration.ofSeconds(a.warmup));
+        progress("admissions: %d clients, warm-up %s", a.clients, warmUp.describe());
+        run(target, template, a.clients, warmUp, "w");
+        progress("admissions: warm-up over after %s", warmUp.outcome());
         progress("admissions: measuring %d s", a.seconds);
-        Measured admissions = run(target, template, a.clients, Duration.ofSeconds(a.seconds), "m");
+        Measured admissions = run(target, template, a.clients, LoadWindow.fixed(Duration.ofSeconds(a.seconds)), "m");
         progress("admissions: %d decided with a patch, %d failed (%s); %.1f/s, p50 %.2f ms, p99 %.2f ms",
                 admissions.succeeded(), admissions.failed(),
                 admissions.firstFailure() == null ? "none" : "first: " + admissions.firstFailure(),
@@ -63,10 +69,11 @@ public final class AdmissionLoad {
             }
         }
         PGSimpleDataSource database = dataSource(a.jdbc, a);
+        int baselineWarmup = Math.min(a.warmup, 5);
         progress("baseline: %d clients inserting and committing one row each (synchronous_commit on), warm-up %d s, %d s",
-                a.clients, a.warmup, a.seconds);
+                a.clients, baselineWarmup, a.seconds);
         PostgresCommitBaseline.Result baseline = PostgresCommitBaseline.run(database, a.clients,
-                Duration.ofSeconds(Math.min(a.warmup, 5)), Duration.ofSeconds(a.seconds));
+                Duration.ofSeconds(baselineWarmup), Duration.ofSeconds(a.seconds));
         System.out.println(baseline.json());
         System.out.println(String.format(Locale.ROOT, "{\"bench\":\"admission-detail\",\"succeeded\":%d,\"failed\":%d,"
                         + "\"seconds\":%.2f,\"clients\":%d}", admissions.succeeded(), admissions.failed(),
@@ -113,7 +120,7 @@ public final class AdmissionLoad {
         throw new IllegalStateException("the gateway did not answer with a patch within " + within.toSeconds() + " s: " + last);
     }
 
-    private static Measured run(AdmissionClient.Target target, ReviewTemplate template, int clients, Duration duration,
+    private static Measured run(AdmissionClient.Target target, ReviewTemplate template, int clients, LoadWindow window,
                                 String phase) throws Exception {
         AtomicBoolean stop = new AtomicBoolean();
         CountDownLatch connected = new CountDownLatch(clients);
@@ -130,7 +137,7 @@ public final class AdmissionLoad {
         connected.await();
         long started = System.nanoTime();
         go.countDown();
-        Thread.sleep(duration.toMillis());
+        window.await();
         stop.set(true);
         double seconds = (System.nanoTime() - started) / 1e9;
         done.await();
@@ -235,7 +242,7 @@ public final class AdmissionLoad {
 
     /** The command line. */
     record Arguments(String url, Path ca, Path pod, String jdbc, String eventsJdbc, String dbUser, String dbPassword, int clients,
-                     int warmup, int seconds, int readySeconds) {
+                     int warmup, boolean settle, int maxWarmup, int seconds, int readySeconds) {
         static Arguments parse(String[] args) {
             java.util.Map<String, String> values = new java.util.HashMap<>();
             for (int i = 0; i + 1 < args.length; i += 2) {
@@ -253,6 +260,8 @@ public final class AdmissionLoad {
                     values.get("jdbc"), values.get("events-jdbc"), values.get("db-user"), values.get("db-password"),
                     Integer.parseInt(values.getOrDefault("clients", "64")),
                     Integer.parseInt(values.getOrDefault("warmup", "10")),
+                    Boolean.parseBoolean(values.getOrDefault("settle", "false")),
+                    Integer.parseInt(values.getOrDefault("max-warmup", "300")),
                     Integer.parseInt(values.getOrDefault("seconds", "20")),
                     Integer.parseInt(values.getOrDefault("ready-seconds", "90")));
         }
