@@ -7,13 +7,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.meridian.projection.placements.PlacementStore;
+import io.meridian.schemas.Decoded;
 import io.meridian.schemas.DomainEvent;
 import io.meridian.schemas.MessageCodec;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The current placement of every pod of a spread, kept from the domain events as the command-service publishes
@@ -23,6 +28,10 @@ class PlacementsIntegrationTest extends ProjectionIntegrationTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Instant T0 = Instant.parse("2026-11-22T06:00:00Z");
     private final AtomicLong sequence = new AtomicLong();
+    @Autowired
+    PlacementStore placements;
+    @Autowired
+    TransactionTemplate transactions;
 
     @Test
     void admittedPodsArePlacedInTheirSubsets() throws Exception {
@@ -116,7 +125,29 @@ class PlacementsIntegrationTest extends ProjectionIntegrationTest {
         assertThat(get("/api/workloadspreads/member1/shop/ws-f/history")).contains("d-sync-7").contains("adopted into eci");
     }
 
+    @Test
+    void theEventsOfOnePollMoveThePodsInTheirOrderThoughPlacementsAreWrittenInBatches() {
+        String spread = "member1/shop/ws-g";
+        List<DomainEvent> poll = List.of(
+                decode(admitted(spread, "g-1", "ack")),
+                decode(admitted(spread, "g-2", "ack")),
+                decode(event(spread, "PodDeletionRecorded", "d-del", payload("deleted").put("operation", "DELETE").put("pod", "g-1"))),
+                decode(admitted(spread, "g-3", "eci")),
+                decode(admitted(spread, "g-1", "eci")),
+                decode(event(spread, "PodDeletionRecorded", "d-del-2", payload("deleted").put("operation", "DELETE").put("pod", "g-2"))));
+
+        transactions.executeWithoutResult(status -> placements.applyAll(poll));
+
+        assertThat(subsetCounts("member1", "shop", "ws-g")).isEqualTo(Map.of("eci", "2/0"));
+        assertThat(jdbc.queryForList("select pod from pod_placement where spread = 'ws-g' order by pod", String.class))
+                .containsExactly("g-1", "g-3");
+    }
+
     // ------------------------------------------------------------------------------------------ fixtures
+
+    private static DomainEvent decode(String event) {
+        return ((Decoded.Accepted<DomainEvent>) MessageCodec.DOMAIN_EVENT.decode(event)).message();
+    }
 
     private String admitted(String spread, String pod, String subset) {
         ObjectNode payload = payload("chose " + subset).put("verdict", "Patch").put("subset", subset).put("pod", pod);

@@ -107,11 +107,13 @@ public class DomainEventProjector implements SmartLifecycle {
         }
         transactions.executeWithoutResult(status -> {
             boolean[] inserted = store.insertAll(accepted);
+            List<DomainEvent> fresh = new ArrayList<>(accepted.size());
             for (int i = 0; i < accepted.size(); i++) {
                 if (inserted[i]) {
-                    placements.apply(accepted.get(i));
+                    fresh.add(accepted.get(i));
                 }
             }
+            placements.applyAll(fresh);
             nextOffsets.forEach((partition, next) -> store.storeOffset(kafka.consumerName(), TOPIC, partition, next));
         });
     }

@@ -2,21 +2,32 @@ package io.meridian.projection.placements;
 
 import io.meridian.schemas.DomainEvent;
 import java.sql.Timestamp;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
 /**
  * The pod_placement table, moved by the WorkloadSpread domain events: a pod is placed by its admission, or by
- * its adoption when it came without a subset (fail open). Called inside the projector's transaction,
- * once per event that is new to the store, in the order of the spread's events.
+ * its adoption when it came without a subset (fail open). Called inside the projector's transaction with the
+ * events that are new to the store, in the order of the spread's events. Consecutive placements go to PostgreSQL
+ * as one JDBC batch (an admission batch publishes about twenty), written before any other statement so the
+ * order holds.
  */
 @Repository
 public class PlacementStore {
     private static final String SPREAD = "WorkloadSpread";
     private static final String DELETE_POD = "DeletePod";
+    private static final Set<String> PLACING = Set.of("PodAdmitted", "PodAdopted");
+    private static final String PLACE = """
+            insert into pod_placement (cluster, namespace, pod, spread, subset, decision_id, since)
+            values (?, ?, ?, ?, ?, ?, ?)
+            on conflict (cluster, namespace, pod) do update set spread = excluded.spread, subset = excluded.subset,
+                decision_id = excluded.decision_id, since = excluded.since,
+                rescheduling_decision_id = null, rescheduling_since = null""";
 
     private final JdbcTemplate jdbc;
 
@@ -24,16 +35,37 @@ public class PlacementStore {
         this.jdbc = jdbc;
     }
 
-    public void apply(DomainEvent event) {
+    /** Applies the events in their order. */
+    public void applyAll(List<DomainEvent> events) {
+        List<Object[]> placements = new ArrayList<>();
+        for (DomainEvent event : events) {
+            String[] id = spreadId(event);
+            if (id == null) {
+                continue;
+            }
+            if (PLACING.contains(event.type())) {
+                Object[] row = placement(id, event);
+                if (row != null) {
+                    placements.add(row);
+                }
+                continue;
+            }
+            place(placements);
+            applyOther(id, event);
+        }
+        place(placements);
+    }
+
+    private static String[] spreadId(DomainEvent event) {
         if (!SPREAD.equals(event.aggregateType()) || event.payload() == null) {
-            return;
+            return null;
         }
         String[] id = event.aggregateId().split("/", 3);
-        if (id.length != 3) {
-            return;
-        }
+        return id.length == 3 ? id : null;
+    }
+
+    private void applyOther(String[] id, DomainEvent event) {
         switch (event.type()) {
-            case "PodAdmitted", "PodAdopted" -> placed(id, event);
             case "PodDeletionRecorded" -> delete(id[0], id[1], event.payload().path("pod").asText(""));
             case "WorkloadSpreadSynced" -> rescheduled(id, event);
             case "WorkloadSpreadRemoved" -> jdbc.update("delete from pod_placement where cluster = ? and namespace = ? and spread = ?",
@@ -44,19 +76,24 @@ public class PlacementStore {
         }
     }
 
-    private void placed(String[] id, DomainEvent event) {
+    /** Writes the placements gathered so far, and forgets them. */
+    private void place(List<Object[]> placements) {
+        if (placements.size() == 1) {
+            jdbc.update(PLACE, placements.get(0));
+        } else if (!placements.isEmpty()) {
+            jdbc.batchUpdate(PLACE, placements);
+        }
+        placements.clear();
+    }
+
+    /** The row of a placement, or null when the event places no pod (admitted outside any subset, or denied). */
+    private static Object[] placement(String[] id, DomainEvent event) {
         String subset = event.payload().path("subset").asText("");
         String pod = event.payload().path("pod").asText("");
         if (subset.isEmpty() || pod.isEmpty() || "Deny".equals(event.payload().path("verdict").asText())) {
-            return; // admitted outside any subset, or not at all
+            return null;
         }
-        jdbc.update("""
-                insert into pod_placement (cluster, namespace, pod, spread, subset, decision_id, since)
-                values (?, ?, ?, ?, ?, ?, ?)
-                on conflict (cluster, namespace, pod) do update set spread = excluded.spread, subset = excluded.subset,
-                    decision_id = excluded.decision_id, since = excluded.since,
-                    rescheduling_decision_id = null, rescheduling_since = null""",
-                id[0], id[1], pod, id[2], subset, event.decisionId(), Timestamp.from(event.occurredAt()));
+        return new Object[] {id[0], id[1], pod, id[2], subset, event.decisionId(), Timestamp.from(event.occurredAt())};
     }
 
     /** A sync that deletes pods to reschedule them: they stay placed until their deletion is recorded. */
