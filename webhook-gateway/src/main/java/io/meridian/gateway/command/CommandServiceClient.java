@@ -15,6 +15,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -26,10 +29,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class CommandServiceClient {
     /** Enough clients that concurrent admissions rarely meet on one client's locks; each keeps its own connections. */
     static final int CLIENTS = 8;
+    static final String CALL_THREAD_PREFIX = "command-call-";
 
     private final ObjectMapper json = new ObjectMapper();
     private final HttpClient[] clients;
     private final AtomicInteger next = new AtomicInteger();
+    /** The threads asynchronous calls wait on, kept between calls (there are as many as calls in flight). */
+    private final ExecutorService calls = Executors.newCachedThreadPool(new CallThreads());
     private final URI base;
     private final Duration timeout;
 
@@ -67,8 +73,7 @@ public final class CommandServiceClient {
     /** {@link #post}, without blocking the caller. Never completes exceptionally. */
     public CompletableFuture<CommandAnswer> postAsync(String path, JsonNode body) {
         try {
-            return client().sendAsync(request(path, body), HttpResponse.BodyHandlers.ofByteArray())
-                    .handle((response, failure) -> failure != null ? unavailable(failure) : answer(response));
+            return exchange(request(path, body)).handle((response, failure) -> failure != null ? unavailable(failure) : answer(response));
         } catch (JsonProcessingException | IllegalArgumentException e) {
             return CompletableFuture.completedFuture(cannotBuild(e));
         }
@@ -87,10 +92,28 @@ public final class CommandServiceClient {
         } catch (JsonProcessingException | IllegalArgumentException e) {
             return CompletableFuture.completedFuture(each(bodies, cannotBuild(e)));
         }
-        return client().sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
+        return exchange(request)
                 .thenCompose(response -> response.statusCode() == 404 ? oneByOne(singlePath, bodies)
                         : CompletableFuture.completedFuture(batchAnswers(response, bodies.size())))
                 .exceptionally(failure -> each(bodies, unavailable(failure)));
+    }
+
+    /**
+     * One call on a thread of {@link #calls}, its answer handled there. Not {@code HttpClient.sendAsync}: that hands
+     * every answer to {@code CompletableFuture}'s default executor, which with fewer than three processors (a pod
+     * limited to one or two CPUs, or this machine) starts a new thread per task, one per answer.
+     */
+    private CompletableFuture<HttpResponse<byte[]>> exchange(HttpRequest request) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return client().send(request, HttpResponse.BodyHandlers.ofByteArray());
+            } catch (IOException e) {
+                throw new CompletionException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CompletionException(e);
+            }
+        }, calls);
     }
 
     private CompletableFuture<List<CommandAnswer>> oneByOne(String path, List<JsonNode> bodies) {
@@ -165,6 +188,17 @@ public final class CommandServiceClient {
 
     private HttpClient client() {
         return clients[Math.floorMod(next.getAndIncrement(), CLIENTS)];
+    }
+
+    private static final class CallThreads implements ThreadFactory {
+        private final AtomicInteger count = new AtomicInteger();
+
+        @Override
+        public Thread newThread(Runnable task) {
+            Thread thread = new Thread(task, CALL_THREAD_PREFIX + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        }
     }
 
     private static String oneLine(Exception e) {

@@ -26,6 +26,7 @@ class CommandServiceClientBatchTest {
     private final AtomicReference<JsonNode> received = new AtomicReference<>();
     private volatile int status = 200;
     private volatile String answer = "[]";
+    private volatile long delayMillis;
     private CommandServiceClient client;
 
     @BeforeEach
@@ -33,6 +34,7 @@ class CommandServiceClientBatchTest {
         stub = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         stub.createContext("/" + PATH, exchange -> {
             received.set(JSON.readTree(exchange.getRequestBody()));
+            pause(delayMillis);
             byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(status, bytes.length);
             exchange.getResponseBody().write(bytes);
@@ -47,6 +49,14 @@ class CommandServiceClientBatchTest {
         });
         stub.start();
         client = new CommandServiceClient("http://127.0.0.1:" + stub.getAddress().getPort(), Duration.ofSeconds(2));
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @AfterEach
@@ -107,6 +117,16 @@ class CommandServiceClientBatchTest {
 
         assertThat(answers).hasSize(2).allSatisfy(a -> assertThat(a).isInstanceOfSatisfying(CommandAnswer.Unavailable.class,
                 unavailable -> assertThat(unavailable.cause()).isEqualTo(CommandAnswer.Cause.UNREACHABLE)));
+    }
+
+    @Test
+    void theAnswerOfACallIsHandledOnTheClientsCallThreadsNotOnANewThreadOfItsOwn() throws Exception {
+        answer = "[{\"status\":200,\"body\":{\"reason\":\"first\"}}]";
+        delayMillis = 200;
+
+        String handledOn = client.postBatch(PATH, SINGLE, List.of(call("a"))).thenApply(a -> Thread.currentThread().getName()).get();
+
+        assertThat(handledOn).startsWith(CommandServiceClient.CALL_THREAD_PREFIX);
     }
 
     private static JsonNode call(String name) {
