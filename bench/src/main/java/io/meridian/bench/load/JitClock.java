@@ -18,12 +18,8 @@ final class JitClock {
     }
 
     static JitClock fromStdin() {
-        return reading(System.in);
-    }
-
-    static JitClock reading(InputStream in) {
         JitClock clock = new JitClock();
-        Thread reader = new Thread(() -> clock.readLines(in), "jit-clock");
+        Thread reader = new Thread(() -> clock.readLines(System.in), "jit-clock");
         reader.setDaemon(true);
         reader.start();
         return clock;

@@ -78,9 +78,7 @@ public class PlacementStore {
 
     /** Writes the placements gathered so far, and forgets them. */
     private void place(List<Object[]> placements) {
-        if (placements.size() == 1) {
-            jdbc.update(PLACE, placements.get(0));
-        } else if (!placements.isEmpty()) {
+        if (!placements.isEmpty()) {
             jdbc.batchUpdate(PLACE, placements);
         }
         placements.clear();

@@ -17,7 +17,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -34,8 +33,13 @@ public final class CommandServiceClient {
     private final ObjectMapper json = new ObjectMapper();
     private final HttpClient[] clients;
     private final AtomicInteger next = new AtomicInteger();
+    private final AtomicInteger callThreadCount = new AtomicInteger();
     /** The threads asynchronous calls wait on, kept between calls (there are as many as calls in flight). */
-    private final ExecutorService calls = Executors.newCachedThreadPool(new CallThreads());
+    private final ExecutorService callThreads = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, CALL_THREAD_PREFIX + callThreadCount.incrementAndGet());
+        thread.setDaemon(true);
+        return thread;
+    });
     private final URI base;
     private final Duration timeout;
 
@@ -99,7 +103,7 @@ public final class CommandServiceClient {
     }
 
     /**
-     * One call on a thread of {@link #calls}, its answer handled there. Not {@code HttpClient.sendAsync}: that hands
+     * One call on a thread of {@link #callThreads}, its answer handled there. Not {@code HttpClient.sendAsync}: that hands
      * every answer to {@code CompletableFuture}'s default executor, which with fewer than three processors (a pod
      * limited to one or two CPUs, or this machine) starts a new thread per task, one per answer.
      */
@@ -113,7 +117,7 @@ public final class CommandServiceClient {
                 Thread.currentThread().interrupt();
                 throw new CompletionException(e);
             }
-        }, calls);
+        }, callThreads);
     }
 
     private CompletableFuture<List<CommandAnswer>> oneByOne(String path, List<JsonNode> bodies) {
@@ -188,17 +192,6 @@ public final class CommandServiceClient {
 
     private HttpClient client() {
         return clients[Math.floorMod(next.getAndIncrement(), CLIENTS)];
-    }
-
-    private static final class CallThreads implements ThreadFactory {
-        private final AtomicInteger count = new AtomicInteger();
-
-        @Override
-        public Thread newThread(Runnable task) {
-            Thread thread = new Thread(task, CALL_THREAD_PREFIX + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        }
     }
 
     private static String oneLine(Exception e) {
