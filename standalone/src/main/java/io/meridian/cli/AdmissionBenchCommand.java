@@ -73,6 +73,12 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        String invalid = invalidOption();
+        if (invalid != null) {
+            err.println("meridian: " + invalid);
+            err.flush();
+            return 2;
+        }
         Path jar = benchJar != null ? benchJar
                 : Path.of(System.getProperty("meridian.home", ".")).resolve("bench/target/benchmarks.jar");
         if (!Files.isRegularFile(jar)) {
@@ -130,6 +136,23 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
         out.println(result);
         out.flush();
         return exit;
+    }
+
+    /** The first option out of its range, as a one-line message naming it and the rule; null when all are fine. */
+    String invalidOption() {
+        if (clients < 1) {
+            return "--clients: must be >= 1, was " + clients;
+        }
+        if (warmup < 0) {
+            return "--warmup: must be >= 0, was " + warmup;
+        }
+        if (seconds < 1) {
+            return "--seconds: must be >= 1, was " + seconds;
+        }
+        if (settle && maxWarmup < warmup) {
+            return "--max-warmup: must be >= --warmup (" + warmup + "), was " + maxWarmup;
+        }
+        return null;
     }
 
     /**

@@ -42,4 +42,26 @@ class AdmissionBenchCommandTest {
         assertThat(exit).isEqualTo(2);
         assertThat(err.toString()).contains("/nonexistent/benchmarks.jar is missing");
     }
+
+    @Test
+    void aLongestWarmUpShorterThanTheLeastIsRefusedNamingBothOptions() {
+        StringWriter err = new StringWriter();
+        CommandLine cli = MeridianCommand.commandLine().setErr(new PrintWriter(err));
+
+        int exit = cli.execute("bench", "admission", "--warmup", "15", "--max-warmup", "10", "--bench-jar", "/nonexistent/benchmarks.jar");
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).contains("--max-warmup: must be >= --warmup (15), was 10").doesNotContain("is missing");
+    }
+
+    @Test
+    void noClientsIsRefusedNamingTheOption() {
+        StringWriter err = new StringWriter();
+        CommandLine cli = MeridianCommand.commandLine().setErr(new PrintWriter(err));
+
+        int exit = cli.execute("bench", "admission", "--clients", "0", "--bench-jar", "/nonexistent/benchmarks.jar");
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).contains("--clients: must be >= 1, was 0");
+    }
 }
