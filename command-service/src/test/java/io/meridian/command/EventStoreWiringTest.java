@@ -7,7 +7,10 @@ import io.meridian.embedded.KafkaBroker;
 import io.meridian.embedded.TestInfrastructure;
 import io.meridian.embedded.PostgresServer;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import java.util.List;
 import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.axonframework.messaging.timeout.UnitOfWorkTimeoutInterceptor;
+import org.axonframework.springboot.TimeoutProperties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -35,12 +38,17 @@ class EventStoreWiringTest {
         KAFKA.close();
     }
 
+    /** Axon's wrapper that times one handler (package-private in Axon, so named here). */
+    private static final String HANDLER_TIMER = "org.axonframework.messaging.timeout.TimeoutWrappedMessageHandlingMember";
+
     @Autowired
     CommandGateway commands;
     @Autowired
     JdbcTemplate jdbc;
     @Autowired
     EventStore eventStore;
+    @Autowired
+    TimeoutProperties timeouts;
 
     @Test
     void aCommandIsStoredAsAnEventInPostgres() {
@@ -63,6 +71,22 @@ class EventStoreWiringTest {
     @Test
     void theEventStoreKeepsAThousandEventsInMemoryForItsTrackingProcessorsNotAxonsTenThousand() throws Exception {
         assertThat(cachedEvents(eventStore)).isEqualTo(1000);
+    }
+
+    @Test
+    void aCommandHandlerIsTimedByItsUnitOfWorkAloneNotByATimerOfItsOwn() {
+        commands.sendAndWait(new ProbeAggregate.OpenProbe("probe-3"));
+
+        List<String> callers = commands.sendAndWait(new ProbeAggregate.ShowCallers("probe-3"));
+
+        assertThat(callers).contains(UnitOfWorkTimeoutInterceptor.class.getName())
+                .doesNotContain(HANDLER_TIMER);
+    }
+
+    @Test
+    void aCommandsUnitOfWorkIsInterruptedAfterThirtySecondsAsItsHandlerWasBeforeNotAxonsSixty() {
+        assertThat(timeouts.getTransaction().getCommandBus().getTimeoutMs()).isEqualTo(30_000);
+        assertThat(timeouts.getTransaction().getCommandBus().getWarningThresholdMs()).isEqualTo(10_000);
     }
 
     /** Axon keeps the size in its producer and offers no getter for it. */

@@ -2,6 +2,8 @@ package io.meridian.command.probe;
 
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
+import java.util.Arrays;
+import java.util.List;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateIdentifier;
@@ -17,6 +19,10 @@ public class ProbeAggregate {
     public record ProbeOpened(String id) {
     }
 
+    /** Answers the classes on the handler's call stack: what Axon wrapped around it. */
+    public record ShowCallers(@TargetAggregateIdentifier String id) {
+    }
+
     @AggregateIdentifier
     private String id;
 
@@ -26,6 +32,11 @@ public class ProbeAggregate {
     @CommandHandler
     public ProbeAggregate(OpenProbe command) {
         apply(new ProbeOpened(command.id()));
+    }
+
+    @CommandHandler
+    List<String> handle(ShowCallers command) {
+        return Arrays.stream(Thread.currentThread().getStackTrace()).map(StackTraceElement::getClassName).toList();
     }
 
     @EventSourcingHandler
