@@ -5,7 +5,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code meridian bench}: load benchmarks over the standalone runtime. */
-@Command(name = "bench", description = "Benchmarks over the standalone runtime (results: docs/benchmarks.md).",
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Benchmarks over the standalone runtime (results: docs/benchmarks.md).",
         subcommands = AdmissionBenchCommand.class)
 public final class BenchCommand implements Callable<Integer> {
 
