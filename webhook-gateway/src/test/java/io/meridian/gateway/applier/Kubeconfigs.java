@@ -22,7 +22,9 @@ public final class Kubeconfigs {
 
     public static Path directory() {
         try {
-            return Files.createTempDirectory("kubeconfigs");
+            Path directory = Files.createTempDirectory("kubeconfigs");
+            directory.toFile().deleteOnExit();
+            return directory;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -30,7 +32,9 @@ public final class Kubeconfigs {
 
     public static Path write(Path directory, String cluster, String server) {
         try {
-            return Files.writeString(directory.resolve(cluster + ".kubeconfig"), """
+            Path file = directory.resolve(cluster + ".kubeconfig");
+            file.toFile().deleteOnExit();
+            return Files.writeString(file, """
                     apiVersion: v1
                     kind: Config
                     clusters: [{name: %1$s, cluster: {server: "%2$s"}}]
