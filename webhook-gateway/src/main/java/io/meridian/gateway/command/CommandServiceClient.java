@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -24,22 +25,26 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ends within {@code timeout}; anything but a 200 with a JSON object is {@link CommandAnswer.Unavailable}.
  * Calls are spread over a few JDK HttpClients: one client serialises every call through its own locks and
  * its one selector thread, which under many concurrent admissions is where the gateway's time went.
+ *
+ * <p>Every thread it starts belongs to it: {@link #close()} stops them. They carry this class's loader as their
+ * context class loader, not the one of the thread that happened to start them (a servlet container's request thread
+ * carries the web application's loader, and the container then reports them at shutdown as threads the application
+ * failed to stop).
  */
-public final class CommandServiceClient {
+public final class CommandServiceClient implements AutoCloseable {
     /** Enough clients that concurrent admissions rarely meet on one client's locks; each keeps its own connections. */
     static final int CLIENTS = 8;
     static final String CALL_THREAD_PREFIX = "command-call-";
+    static final String IO_THREAD_PREFIX = "command-client-";
+    private static final ClassLoader OWN_LOADER = CommandServiceClient.class.getClassLoader();
 
     private final ObjectMapper json = new ObjectMapper();
     private final HttpClient[] clients;
     private final AtomicInteger next = new AtomicInteger();
-    private final AtomicInteger callThreadCount = new AtomicInteger();
     /** The threads asynchronous calls wait on, kept between calls (there are as many as calls in flight). */
-    private final ExecutorService callThreads = Executors.newCachedThreadPool(runnable -> {
-        Thread thread = new Thread(runnable, CALL_THREAD_PREFIX + callThreadCount.incrementAndGet());
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService callThreads = Executors.newCachedThreadPool(ownThreads(CALL_THREAD_PREFIX));
+    /** Where the HttpClients hand their exchanges' work (their default is a pool of their own, never stopped). */
+    private final ExecutorService ioThreads = Executors.newCachedThreadPool(ownThreads(IO_THREAD_PREFIX));
     private final URI base;
     private final Duration timeout;
 
@@ -47,9 +52,37 @@ public final class CommandServiceClient {
         this.base = URI.create(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
         this.timeout = timeout;
         this.clients = new HttpClient[CLIENTS];
-        for (int i = 0; i < CLIENTS; i++) {
-            clients[i] = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
+        Thread current = Thread.currentThread();
+        ClassLoader caller = current.getContextClassLoader();
+        current.setContextClassLoader(OWN_LOADER); // each client's selector thread inherits it
+        try {
+            for (int i = 0; i < CLIENTS; i++) {
+                clients[i] = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout)
+                        .executor(ioThreads).build();
+            }
+        } finally {
+            current.setContextClassLoader(caller);
         }
+    }
+
+    /**
+     * Stops the threads calls wait on and those the HttpClients hand work to; a call under way fails as unreachable.
+     * The clients' selector threads end by themselves once the clients are unreachable (Java 17 cannot close them).
+     */
+    @Override
+    public void close() {
+        callThreads.shutdownNow();
+        ioThreads.shutdownNow();
+    }
+
+    private static ThreadFactory ownThreads(String prefix) {
+        AtomicInteger count = new AtomicInteger();
+        return runnable -> {
+            Thread thread = new Thread(runnable, prefix + count.incrementAndGet());
+            thread.setDaemon(true);
+            thread.setContextClassLoader(OWN_LOADER);
+            return thread;
+        };
     }
 
     /** POSTs {@code body} to {@code path} (relative, e.g. {@code api/admission/pods}). Never throws. */
