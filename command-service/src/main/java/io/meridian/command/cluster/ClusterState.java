@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.core.ws.PodVersions;
 import io.meridian.schemas.ObjectRef;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -68,7 +70,27 @@ public class ClusterState {
     }
 
     public Optional<ObjectNode> find(String cluster, String namespace, String kind, String name) {
-        return Optional.ofNullable(objects(cluster).get(key(namespace == null ? "" : namespace, kind, name)));
+        return Optional.ofNullable(held(cluster, key(namespace == null ? "" : namespace, kind, name)));
+    }
+
+    /** The object of that namespace, kind and name in each of the clusters that holds one, by cluster. */
+    public Map<String, ObjectNode> findInEach(Collection<String> clusterNames, String namespace, String kind,
+                                              String name) {
+        String key = key(namespace == null ? "" : namespace, kind, name);
+        Map<String, ObjectNode> found = new HashMap<>();
+        for (String cluster : clusterNames) {
+            ObjectNode object = held(cluster, key);
+            if (object != null) {
+                found.put(cluster, object);
+            }
+        }
+        return found;
+    }
+
+    /** A lookup only: a cluster never seen gets no empty map. */
+    private ObjectNode held(String cluster, String key) {
+        Map<String, ObjectNode> objects = clusters.get(cluster);
+        return objects == null ? null : objects.get(key);
     }
 
     public List<ObjectNode> spreads(String cluster, String namespace) {

@@ -42,14 +42,13 @@ public class ClusterBindingInputs implements BindingInputs {
                 .orElse(null);
         List<MemberView> members = ClusterObjects.describe(fleet.members(), clusterObjects(host.get()));
         Map<String, BindingSource.CopyState> copies = new HashMap<>();
-        for (MemberView member : members) {
-            boolean isHost = member.name().equals(host.get());
-            state.find(member.name(), ref.namespace(), ref.kind(), ref.name())
-                    .filter(copy -> isHost || FederatedTemplate.isCopyOf(copy, ref.labelValue()))
-                    .ifPresent(copy -> copies.put(member.name(), new BindingSource.CopyState(
-                            copy.path("spec").path("replicas").asInt(1),
-                            copy.path("status").path("readyReplicas").asInt(0))));
-        }
+        state.findInEach(members.stream().map(MemberView::name).toList(), ref.namespace(), ref.kind(), ref.name())
+                .forEach((member, copy) -> {
+                    if (member.equals(host.get()) || FederatedTemplate.isCopyOf(copy, ref.labelValue())) {
+                        copies.put(member, new BindingSource.CopyState(copy.path("spec").path("replicas").asInt(1),
+                                copy.path("status").path("readyReplicas").asInt(0)));
+                    }
+                });
         return Optional.of(new BindingSource(host.get(), template, policy, members, snapshots.ref(members), copies));
     }
 
