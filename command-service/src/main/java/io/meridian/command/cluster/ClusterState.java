@@ -70,13 +70,13 @@ public class ClusterState {
     }
 
     public Optional<ObjectNode> find(String cluster, String namespace, String kind, String name) {
-        return Optional.ofNullable(held(cluster, key(namespace == null ? "" : namespace, kind, name)));
+        return Optional.ofNullable(held(cluster, key(namespace, kind, name)));
     }
 
     /** The object of that namespace, kind and name in each of the clusters that holds one, by cluster. */
     public Map<String, ObjectNode> findInEach(Collection<String> clusterNames, String namespace, String kind,
                                               String name) {
-        String key = key(namespace == null ? "" : namespace, kind, name);
+        String key = key(namespace, kind, name);
         Map<String, ObjectNode> found = new HashMap<>();
         for (String cluster : clusterNames) {
             ObjectNode object = held(cluster, key);
@@ -263,7 +263,8 @@ public class ClusterState {
         return clusters.computeIfAbsent(cluster, c -> new ConcurrentHashMap<>());
     }
 
+    /** A cluster-scoped object's namespace is "" (null is read as "" too). */
     private static String key(String namespace, String kind, String name) {
-        return namespace + "/" + kind + "/" + name;
+        return (namespace == null ? "" : namespace) + "/" + kind + "/" + name;
     }
 }
