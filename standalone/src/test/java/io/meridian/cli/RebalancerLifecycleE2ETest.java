@@ -183,7 +183,8 @@ class RebalancerLifecycleE2ETest {
                     lowest.accumulateAndGet(available(name), Math::min);
                     samples.incrementAndGet();
                     try {
-                        Thread.sleep(100);
+                        // dense enough that a quick rebalance (about 2 s on an idle machine) still gives many samples
+                        Thread.sleep(25);
                     } catch (InterruptedException e) {
                         return;
                     }
