@@ -13,22 +13,19 @@ import io.meridian.command.federation.api.BindingRescheduled;
 import io.meridian.command.federation.api.BindingRolloutStarted;
 import io.meridian.command.federation.api.BindingScheduled;
 import io.meridian.command.kafka.KafkaClients;
+import io.meridian.command.outbound.AcksAtCommit;
 import io.meridian.command.outbound.OutboundRecords;
 import io.meridian.command.ws.KernelJson;
 import io.meridian.schemas.ObjectRef;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventhandling.SequenceNumber;
-import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
-import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.axonframework.serialization.Serializer;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -44,15 +41,16 @@ import org.springframework.stereotype.Component;
 @Component
 @ProcessingGroup("federation-outbound")
 public class BindingOutbound implements DisposableBean {
-    private static final String ACKS = BindingOutbound.class.getName() + ".acks";
     private static final TypeReference<List<BindingMutation>> MUTATIONS = new TypeReference<>() {
     };
     private final KafkaProducer<String, String> producer;
+    private final AcksAtCommit acks;
     private final Serializer eventSerializer;
 
     /** @param eventSerializer the event store's: a decision read back from the store is taken as it was stored */
     public BindingOutbound(KafkaClients clients, @Qualifier("eventSerializer") Serializer eventSerializer) {
         this.producer = clients.idempotentProducer("command-service-federation-outbound");
+        this.acks = new AcksAtCommit(producer, "federation-outbound");
         this.eventSerializer = eventSerializer;
     }
 
@@ -144,23 +142,8 @@ public class BindingOutbound implements DisposableBean {
                 payload);
     }
 
-    /**
-     * Sends all; the acknowledgements are awaited when the processor's batch commits (with its token), so a batch of
-     * decisions costs one round trip to Kafka, not one per event. A failure throws there: the batch rolls back, its
-     * token stays and the processor handles the events again. Outside a unit of work, waits right away.
-     */
     private void publish(List<ProducerRecord<String, String>> records) {
-        if (!CurrentUnitOfWork.isStarted()) {
-            OutboundRecords.sendAndAwait(producer, records);
-            return;
-        }
-        UnitOfWork<?> batch = CurrentUnitOfWork.get().root();
-        List<Future<RecordMetadata>> acks = batch.getOrComputeResource(ACKS, key -> {
-            List<Future<RecordMetadata>> pending = new ArrayList<>();
-            batch.onPrepareCommit(u -> OutboundRecords.await(pending));
-            return pending;
-        });
-        records.forEach(record -> acks.add(producer.send(record)));
+        acks.send(records);
     }
 
     @Override

@@ -46,20 +46,22 @@ import org.springframework.stereotype.Component;
  * Publishes what the aggregates decided: the mutations of a sync to {@code meridian.mutations}
  * (idempotency key {@code <decisionId>/<n>}) and every decision as a {@link DomainEvent} to
  * {@code meridian.domain-events} (WorkloadSpread and MemberCluster events). Runs in a tracking processor whose token is in the JDBC token
- * store: a handler returns only when Kafka acknowledged (acks=all, idempotent producer), so the token
- * moves on only after the records are durable. A replay publishes the same records again, with the
- * same ids, which consumers deduplicate.
+ * store: a batch of events commits (and its token moves) only once Kafka acknowledged their records (acks=all,
+ * idempotent producer; {@link AcksAtCommit}), so the token moves on only past durable records. A replay publishes
+ * the same records again, with the same ids, which consumers deduplicate.
  */
 @Component
 @ProcessingGroup("outbound")
 public class OutboundPublisher implements DisposableBean {
     private static final Logger log = LoggerFactory.getLogger(OutboundPublisher.class);
     private final KafkaProducer<String, String> producer;
+    private final AcksAtCommit acks;
     private final Serializer eventSerializer;
 
     /** @param eventSerializer the event store's: an admission batch read back from the store is taken as it was stored */
     public OutboundPublisher(KafkaClients clients, @Qualifier("eventSerializer") Serializer eventSerializer) {
         this.producer = clients.idempotentProducer("command-service-outbound");
+        this.acks = new AcksAtCommit(producer, "outbound");
         this.eventSerializer = eventSerializer;
     }
 
@@ -230,7 +232,7 @@ public class OutboundPublisher implements DisposableBean {
 
     /** Sends all, then waits for every acknowledgement; a failure throws, so the processor retries the event. */
     public void publish(List<ProducerRecord<String, String>> records) {
-        OutboundRecords.sendAndAwait(producer, records);
+        acks.send(records);
         if (log.isDebugEnabled()) {
             MDC.put("aggregate", records.isEmpty() ? "" : records.get(records.size() - 1).key());
             log.debug("published {} record(s)", records.size());
