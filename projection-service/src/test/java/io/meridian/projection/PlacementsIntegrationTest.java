@@ -143,6 +143,22 @@ class PlacementsIntegrationTest extends ProjectionIntegrationTest {
                 .containsExactly("g-1", "g-3");
     }
 
+    @Test
+    void aPodPlacedTwiceInOneBatchKeepsItsLastPlacement() {
+        String spread = "member1/shop/ws-h";
+        List<DomainEvent> poll = List.of(
+                decode(admitted(spread, "h-1", "ack")),
+                decode(admitted(spread, "h-2", "ack")),
+                decode(admitted(spread, "h-1", "eci")));
+
+        transactions.executeWithoutResult(status -> placements.applyAll(poll));
+
+        assertThat(jdbc.queryForList("select pod || ':' || subset || ':' || decision_id from pod_placement"
+                + " where spread = 'ws-h' order by pod", String.class)).containsExactly("h-1:eci:d-h-1", "h-2:ack:d-h-2");
+        assertThat(jdbc.queryForObject("select since from pod_placement where spread = 'ws-h' and pod = 'h-1'",
+                java.sql.Timestamp.class).toInstant()).isEqualTo(poll.get(2).occurredAt());
+    }
+
     // ------------------------------------------------------------------------------------------ fixtures
 
     private static DomainEvent decode(String event) {

@@ -2,9 +2,17 @@ package io.meridian.projection.decisions;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.meridian.schemas.DomainEvent;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
@@ -17,29 +25,66 @@ public class DomainEventStore {
         this.jdbc = jdbc;
     }
 
+    /** The batch as one statement, one text array per column (cast here): PostgreSQL runs one insert, not one per row. */
     private static final String INSERT = """
             insert into domain_event (event_id, aggregate_type, aggregate_id, sequence, type, occurred_at,
                                       decision_id, kernel_version, reason, payload)
-            values (?, ?, ?, ?, ?, ?, ?, ?, ?, cast(? as jsonb))
-            on conflict do nothing""";
+            select * from unnest(?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[], ?::timestamptz[],
+                                 ?::text[], ?::text[], ?::text[], ?::jsonb[])
+            on conflict do nothing
+            returning event_id""";
 
     /**
-     * Stores each event once (a redelivered event changes nothing), in one JDBC batch (one round trip instead of one per event); answers, in
-     * their order, which were new.
+     * Stores each event once (a redelivered event changes nothing), all in one statement; answers, in their order,
+     * which were new. Of two copies of one event in the batch, the first is the new one.
      */
     public boolean[] insertAll(List<DomainEvent> events) {
-        int[] counts = jdbc.batchUpdate(INSERT, events.stream().map(DomainEventStore::row).toList());
-        boolean[] inserted = new boolean[counts.length];
-        for (int i = 0; i < counts.length; i++) {
-            inserted[i] = counts[i] == 1;
+        if (events.isEmpty()) {
+            return new boolean[0];
+        }
+        Set<String> stored = new HashSet<>(jdbc.execute((ConnectionCallback<List<String>>) connection -> {
+            try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
+                bindColumns(connection, insert, events);
+                return storedIds(insert);
+            }
+        }));
+        boolean[] inserted = new boolean[events.size()];
+        for (int i = 0; i < inserted.length; i++) {
+            inserted[i] = stored.remove(events.get(i).eventId());
         }
         return inserted;
     }
 
-    private static Object[] row(DomainEvent event) {
-        return new Object[] {event.eventId(), event.aggregateType(), event.aggregateId(), event.sequence(), event.type(),
-                Timestamp.from(event.occurredAt()), event.decisionId(), event.kernelVersion(), reasonOf(event.payload()),
-                event.payload() == null ? null : event.payload().toString()};
+    private static void bindColumns(Connection connection, PreparedStatement insert, List<DomainEvent> events)
+            throws SQLException {
+        int n = events.size();
+        String[][] columns = new String[10][n];
+        for (int i = 0; i < n; i++) {
+            DomainEvent event = events.get(i);
+            columns[0][i] = event.eventId();
+            columns[1][i] = event.aggregateType();
+            columns[2][i] = event.aggregateId();
+            columns[3][i] = Long.toString(event.sequence());
+            columns[4][i] = event.type();
+            columns[5][i] = event.occurredAt().toString();
+            columns[6][i] = event.decisionId();
+            columns[7][i] = event.kernelVersion();
+            columns[8][i] = reasonOf(event.payload());
+            columns[9][i] = event.payload() == null ? null : event.payload().toString();
+        }
+        for (int c = 0; c < columns.length; c++) {
+            insert.setArray(c + 1, connection.createArrayOf("text", columns[c]));
+        }
+    }
+
+    private static List<String> storedIds(PreparedStatement insert) throws SQLException {
+        List<String> ids = new ArrayList<>();
+        try (ResultSet rows = insert.executeQuery()) {
+            while (rows.next()) {
+                ids.add(rows.getString(1));
+            }
+        }
+        return ids;
     }
 
     public void storeOffset(String consumer, String topic, int partition, long nextOffset) {

@@ -1,12 +1,14 @@
 package io.meridian.projection.placements;
 
 import io.meridian.schemas.DomainEvent;
+import java.sql.PreparedStatement;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
@@ -14,17 +16,19 @@ import org.springframework.stereotype.Repository;
  * The pod_placement table, moved by the WorkloadSpread domain events: a pod is placed by its admission, or by
  * its adoption when it came without a subset (fail open). Called inside the projector's transaction with the
  * events that are new to the store, in the order of the spread's events. Consecutive placements go to PostgreSQL
- * as one JDBC batch (an admission batch publishes about twenty), written before any other statement so the
+ * as one statement (an admission batch publishes about twenty), written before any other statement so the
  * order holds.
  */
 @Repository
 public class PlacementStore {
     private static final String SPREAD = "WorkloadSpread";
     private static final String DELETE_POD = "DeletePod";
+    private static final int PLACEMENT_COLUMNS = 7;
     private static final Set<String> PLACING = Set.of("PodAdmitted", "PodAdopted");
+    /** The placements as one statement, one text array per column (cast here): one upsert, not one per pod. */
     private static final String PLACE = """
             insert into pod_placement (cluster, namespace, pod, spread, subset, decision_id, since)
-            values (?, ?, ?, ?, ?, ?, ?)
+            select * from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::timestamptz[])
             on conflict (cluster, namespace, pod) do update set spread = excluded.spread, subset = excluded.subset,
                 decision_id = excluded.decision_id, since = excluded.since,
                 rescheduling_decision_id = null, rescheduling_since = null""";
@@ -37,14 +41,14 @@ public class PlacementStore {
 
     /** Applies the events in their order. */
     public void applyAll(List<DomainEvent> events) {
-        List<Object[]> placements = new ArrayList<>();
+        List<String[]> placements = new ArrayList<>();
         for (DomainEvent event : events) {
             String[] id = spreadId(event);
             if (id == null) {
                 continue;
             }
             if (PLACING.contains(event.type())) {
-                Object[] row = placement(id, event);
+                String[] row = placement(id, event);
                 if (row != null) {
                     placements.add(row);
                 }
@@ -76,22 +80,43 @@ public class PlacementStore {
         }
     }
 
-    /** Writes the placements gathered so far, and forgets them. */
-    private void place(List<Object[]> placements) {
-        if (!placements.isEmpty()) {
-            jdbc.batchUpdate(PLACE, placements);
+    /**
+     * Writes the placements gathered so far, and forgets them. A pod placed twice among them keeps its last placement,
+     * as writing them one after the other would leave it (one statement may not upsert a row twice).
+     */
+    private void place(List<String[]> placements) {
+        if (placements.isEmpty()) {
+            return;
         }
+        Map<String, String[]> lastPerPod = new LinkedHashMap<>();
+        placements.forEach(row -> lastPerPod.put(row[0] + "/" + row[1] + "/" + row[2], row));
+        String[][] columns = new String[PLACEMENT_COLUMNS][lastPerPod.size()];
+        int i = 0;
+        for (String[] row : lastPerPod.values()) {
+            for (int c = 0; c < PLACEMENT_COLUMNS; c++) {
+                columns[c][i] = row[c];
+            }
+            i++;
+        }
+        jdbc.execute((ConnectionCallback<Integer>) connection -> {
+            try (PreparedStatement upsert = connection.prepareStatement(PLACE)) {
+                for (int c = 0; c < PLACEMENT_COLUMNS; c++) {
+                    upsert.setArray(c + 1, connection.createArrayOf("text", columns[c]));
+                }
+                return upsert.executeUpdate();
+            }
+        });
         placements.clear();
     }
 
     /** The row of a placement, or null when the event places no pod (admitted outside any subset, or denied). */
-    private static Object[] placement(String[] id, DomainEvent event) {
+    private static String[] placement(String[] id, DomainEvent event) {
         String subset = event.payload().path("subset").asText("");
         String pod = event.payload().path("pod").asText("");
         if (subset.isEmpty() || pod.isEmpty() || "Deny".equals(event.payload().path("verdict").asText())) {
             return null;
         }
-        return new Object[] {id[0], id[1], pod, id[2], subset, event.decisionId(), Timestamp.from(event.occurredAt())};
+        return new String[] {id[0], id[1], pod, id[2], subset, event.decisionId(), event.occurredAt().toString()};
     }
 
     /** A sync that deletes pods to reschedule them: they stay placed until their deletion is recorded. */

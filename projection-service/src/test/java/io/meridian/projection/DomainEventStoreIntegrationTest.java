@@ -1,0 +1,68 @@
+package io.meridian.projection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.meridian.projection.decisions.DomainEventStore;
+import io.meridian.schemas.DomainEvent;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/** Storing a poll's domain events: each once, whatever Kafka delivers twice. */
+class DomainEventStoreIntegrationTest extends ProjectionIntegrationTest {
+    private static final Instant T0 = Instant.parse("2026-11-24T07:10:19.742140957Z");
+    @Autowired
+    DomainEventStore store;
+
+    @Test
+    void everyEventOfABatchIsStoredWithItsFields() {
+        DomainEvent event = event("store-a", "e-1", 1);
+
+        assertThat(store.insertAll(List.of(event, event("store-a", "e-2", 2)))).containsExactly(true, true);
+
+        Map<String, Object> row = jdbc.queryForMap("select aggregate_type, sequence, type, occurred_at, decision_id,"
+                + " kernel_version, reason, payload ->> 'subset' as subset from domain_event where event_id = 'e-1'");
+        assertThat(row).containsEntry("aggregate_type", "WorkloadSpread").containsEntry("sequence", 1L)
+                .containsEntry("type", "PodAdmitted").containsEntry("decision_id", "d-e-1")
+                .containsEntry("kernel_version", "0.1.0").containsEntry("reason", "chose ack").containsEntry("subset", "ack");
+        assertThat(((Timestamp) row.get("occurred_at")).toInstant()).isEqualTo(Instant.parse("2026-11-24T07:10:19.742141Z"));
+    }
+
+    @Test
+    void aRedeliveredEventIsNotNewAgain() {
+        store.insertAll(List.of(event("store-b", "e-3", 1)));
+
+        assertThat(store.insertAll(List.of(event("store-b", "e-3", 1), event("store-b", "e-4", 2))))
+                .containsExactly(false, true);
+    }
+
+    @Test
+    void ofTwoCopiesOfAnEventInOneBatchTheFirstIsNew() {
+        DomainEvent event = event("store-c", "e-5", 1);
+
+        assertThat(store.insertAll(List.of(event, event))).containsExactly(true, false);
+        assertThat(jdbc.queryForObject("select count(*) from domain_event where event_id = 'e-5'", Long.class)).isEqualTo(1);
+    }
+
+    @Test
+    void anEventWhoseSequenceIsTakenIsNotNew() {
+        store.insertAll(List.of(event("store-d", "e-6", 1)));
+
+        assertThat(store.insertAll(List.of(event("store-d", "e-7", 1)))).containsExactly(false);
+    }
+
+    @Test
+    void anEmptyBatchStoresNothing() {
+        assertThat(store.insertAll(List.of())).isEmpty();
+    }
+
+    private static DomainEvent event(String spread, String eventId, long sequence) {
+        return new DomainEvent(DomainEvent.SCHEMA_VERSION, eventId, "WorkloadSpread", "member1/shop/" + spread, sequence,
+                "PodAdmitted", T0, "d-" + eventId, "0.1.0",
+                JsonNodeFactory.instance.objectNode().put("reason", "chose ack").put("subset", "ack"));
+    }
+}
