@@ -230,7 +230,10 @@ public class OutboundPublisher implements DisposableBean {
         return new ProducerRecord<>(Topics.DOMAIN_EVENTS, aggregateId, MessageCodec.DOMAIN_EVENT.encode(event));
     }
 
-    /** Sends all, then waits for every acknowledgement; a failure throws, so the processor retries the event. */
+    /**
+     * Sends all; inside the processor's batch the acknowledgements are awaited before it commits ({@link AcksAtCommit}),
+     * and a failure there rolls the batch back, so the processor handles its events again.
+     */
     public void publish(List<ProducerRecord<String, String>> records) {
         acks.send(records);
         if (log.isDebugEnabled()) {

@@ -1,12 +1,11 @@
 package io.meridian.projection.decisions;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.projection.jdbc.ColumnArrays;
 import io.meridian.schemas.DomainEvent;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -25,7 +24,8 @@ public class DomainEventStore {
         this.jdbc = jdbc;
     }
 
-    /** The batch as one statement, one text array per column (cast here): PostgreSQL runs one insert, not one per row. */
+    private static final int COLUMNS = 10;
+    /** The batch as one statement ({@link ColumnArrays}). */
     private static final String INSERT = """
             insert into domain_event (event_id, aggregate_type, aggregate_id, sequence, type, occurred_at,
                                       decision_id, kernel_version, reason, payload)
@@ -44,7 +44,7 @@ public class DomainEventStore {
         }
         Set<String> stored = new HashSet<>(jdbc.execute((ConnectionCallback<List<String>>) connection -> {
             try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
-                bindColumns(connection, insert, events);
+                ColumnArrays.bind(connection, insert, events.stream().map(DomainEventStore::row).toList(), COLUMNS);
                 return storedIds(insert);
             }
         }));
@@ -55,26 +55,10 @@ public class DomainEventStore {
         return inserted;
     }
 
-    private static void bindColumns(Connection connection, PreparedStatement insert, List<DomainEvent> events)
-            throws SQLException {
-        int n = events.size();
-        String[][] columns = new String[10][n];
-        for (int i = 0; i < n; i++) {
-            DomainEvent event = events.get(i);
-            columns[0][i] = event.eventId();
-            columns[1][i] = event.aggregateType();
-            columns[2][i] = event.aggregateId();
-            columns[3][i] = Long.toString(event.sequence());
-            columns[4][i] = event.type();
-            columns[5][i] = event.occurredAt().toString();
-            columns[6][i] = event.decisionId();
-            columns[7][i] = event.kernelVersion();
-            columns[8][i] = reasonOf(event.payload());
-            columns[9][i] = event.payload() == null ? null : event.payload().toString();
-        }
-        for (int c = 0; c < columns.length; c++) {
-            insert.setArray(c + 1, connection.createArrayOf("text", columns[c]));
-        }
+    private static String[] row(DomainEvent event) {
+        return new String[] {event.eventId(), event.aggregateType(), event.aggregateId(), Long.toString(event.sequence()),
+                event.type(), event.occurredAt().toString(), event.decisionId(), event.kernelVersion(),
+                reasonOf(event.payload()), event.payload() == null ? null : event.payload().toString()};
     }
 
     private static List<String> storedIds(PreparedStatement insert) throws SQLException {

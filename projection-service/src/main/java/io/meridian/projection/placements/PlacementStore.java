@@ -1,5 +1,6 @@
 package io.meridian.projection.placements;
 
+import io.meridian.projection.jdbc.ColumnArrays;
 import io.meridian.schemas.DomainEvent;
 import java.sql.PreparedStatement;
 import java.sql.Timestamp;
@@ -90,19 +91,9 @@ public class PlacementStore {
         }
         Map<String, String[]> lastPerPod = new LinkedHashMap<>();
         placements.forEach(row -> lastPerPod.put(row[0] + "/" + row[1] + "/" + row[2], row));
-        String[][] columns = new String[PLACEMENT_COLUMNS][lastPerPod.size()];
-        int i = 0;
-        for (String[] row : lastPerPod.values()) {
-            for (int c = 0; c < PLACEMENT_COLUMNS; c++) {
-                columns[c][i] = row[c];
-            }
-            i++;
-        }
         jdbc.execute((ConnectionCallback<Integer>) connection -> {
             try (PreparedStatement upsert = connection.prepareStatement(PLACE)) {
-                for (int c = 0; c < PLACEMENT_COLUMNS; c++) {
-                    upsert.setArray(c + 1, connection.createArrayOf("text", columns[c]));
-                }
+                ColumnArrays.bind(connection, upsert, lastPerPod.values(), PLACEMENT_COLUMNS);
                 return upsert.executeUpdate();
             }
         });
