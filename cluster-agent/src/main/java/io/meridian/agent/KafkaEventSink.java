@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
@@ -15,12 +16,15 @@ import org.slf4j.LoggerFactory;
 /**
  * Publishes to {@code meridian.cluster-events} with an idempotent producer ({@code acks=all}), keyed by
  * {@code cluster/namespace/kind/name} so that everything about one object stays in order. What the broker
- * acknowledged and refused is counted in {@link #deliveries()}.
+ * acknowledged and refused is counted in {@link #deliveries()}. The agents of one process (the standalone's
+ * simulated clusters) can share one producer ({@link #sharing}): it batches all their events into one stream of
+ * requests, where a producer each sent the broker a request for almost every event.
  */
 public final class KafkaEventSink implements EventSink {
     private static final Logger log = LoggerFactory.getLogger(KafkaEventSink.class);
     static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(3);
-    private final KafkaProducer<String, String> producer;
+    private final Producer<String, String> producer;
+    private final boolean ownsProducer;
     private final Deliveries deliveries;
 
     public KafkaEventSink(String bootstrapServers) {
@@ -28,11 +32,29 @@ public final class KafkaEventSink implements EventSink {
     }
 
     public KafkaEventSink(String bootstrapServers, Clock clock) {
-        this.producer = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrapServers, "acks", "all",
+        this(newProducer(bootstrapServers), true, clock);
+    }
+
+    private KafkaEventSink(Producer<String, String> producer, boolean ownsProducer, Clock clock) {
+        this.producer = producer;
+        this.ownsProducer = ownsProducer;
+        this.deliveries = new Deliveries(clock);
+    }
+
+    /**
+     * A sink publishing through a producer that other sinks use as well; it counts only its own deliveries, and
+     * closing it leaves the producer to its owner.
+     */
+    public static KafkaEventSink sharing(Producer<String, String> producer, Clock clock) {
+        return new KafkaEventSink(producer, false, clock);
+    }
+
+    /** The producer a sink uses: idempotent, {@code acks=all}. Close it with {@link #close(Producer)}. */
+    public static KafkaProducer<String, String> newProducer(String bootstrapServers) {
+        return new KafkaProducer<>(Map.of("bootstrap.servers", bootstrapServers, "acks", "all",
                 "enable.idempotence", "true", "linger.ms", "5", "compression.type", Topics.COMPRESSION,
                 "max.request.size", Topics.MAX_RECORD_BYTES),
                 new StringSerializer(), new StringSerializer());
-        this.deliveries = new Deliveries(clock);
     }
 
     @Override
@@ -52,13 +74,20 @@ public final class KafkaEventSink implements EventSink {
         return deliveries;
     }
 
+    /** Closes its own producer ({@link #close(Producer)}); a shared one is left to its owner. */
+    @Override
+    public void close() {
+        deliveries.recordClosed();
+        if (ownsProducer) {
+            close(producer);
+        }
+    }
+
     /**
      * Sends what is buffered, waiting at most {@link #CLOSE_TIMEOUT}: with Kafka gone, an unbounded close would keep
      * the process from ending (the producer retries its broker forever).
      */
-    @Override
-    public void close() {
-        deliveries.recordClosed();
+    public static void close(Producer<String, String> producer) {
         producer.close(CLOSE_TIMEOUT);
     }
 }

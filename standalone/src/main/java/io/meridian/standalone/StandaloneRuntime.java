@@ -45,6 +45,7 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -354,6 +355,9 @@ public final class StandaloneRuntime implements AutoCloseable {
 
     private void startAgents() {
         List<SimulatedCluster> clusters = fleet.clusters();
+        // one producer for every agent of this process, closed after them (a producer each: a request per event)
+        KafkaProducer<String, String> events = KafkaEventSink.newProducer(kafka.bootstrapServers());
+        started.push(() -> KafkaEventSink.close(events));
         for (int i = 0; i < clusters.size(); i++) {
             SimulatedCluster cluster = clusters.get(i);
             Config config;
@@ -366,7 +370,7 @@ public final class StandaloneRuntime implements AutoCloseable {
             }
             ClusterAgent agent = new ClusterAgent(
                     new AgentSettings(cluster.name(), i == 0 ? "host" : "member", 50, 100, Duration.ofSeconds(3)),
-                    config, new CutOffSink(new KafkaEventSink(kafka.bootstrapServers()), cluster::isUnreachable), Clock.systemUTC(),
+                    config, new CutOffSink(KafkaEventSink.sharing(events, Clock.systemUTC()), cluster::isUnreachable), Clock.systemUTC(),
                     () -> UUID.randomUUID().toString(), WatchedResource.defaults());
             agent.start();
             started.push(agent);
