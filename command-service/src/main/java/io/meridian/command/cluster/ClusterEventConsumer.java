@@ -16,6 +16,7 @@ import io.meridian.schemas.Decoded;
 import io.meridian.schemas.MessageCodec;
 import io.meridian.schemas.ObjectRef;
 import io.meridian.schemas.Topics;
+import io.meridian.schemas.kafka.PollRecovery;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -48,7 +49,8 @@ import org.springframework.stereotype.Component;
  * restart's re-read does not move the same record to the .dlq again. While catching up only the state is rebuilt; once caught up the latest
  * version of every spread is upserted (or removed), the newest heartbeat and capacity per cluster are
  * reported and every spread is synced (which also re-arms its deadlines). After that, changes become
- * commands as they come: spread upserts and deletes, debounced syncs for pod, workload and node changes.
+ * commands as they come: spread upserts and deletes, debounced syncs for pod, workload and node changes. Kafka out of
+ * reach for a while (a poll, commit or .dlq send that failed) does not stop it ({@link PollRecovery}).
  */
 @Component
 public class ClusterEventConsumer implements SmartLifecycle {
@@ -127,24 +129,9 @@ public class ClusterEventConsumer implements SmartLifecycle {
             });
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
             checkCaughtUp(end);
+            PollRecovery recovery = new PollRecovery("cluster events consumer", () -> running);
             while (running) {
-                ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(200));
-                for (ConsumerRecord<String, String> record : records) {
-                    handlingPartition = record.partition();
-                    handlingNext = record.offset() + 1;
-                    handle(record, deadLetters);
-                    markProcessed(record.partition(), record.offset() + 1);
-                }
-                if (!records.isEmpty()) {
-                    // a watermark only: below it, rejected records were already moved to the .dlq
-                    consumer.commitSync();
-                }
-                if (!caughtUp) {
-                    for (TopicPartition p : partitions) {
-                        markProcessed(p.partition(), consumer.position(p));
-                    }
-                    checkCaughtUp(end);
-                }
+                recovery.attempt(consumer, () -> consumeOnce(partitions, end, deadLetters, recovery));
             }
         } catch (WakeupException stopping) {
             // stop() woke the consumer up
@@ -152,6 +139,30 @@ public class ClusterEventConsumer implements SmartLifecycle {
             log.error("cluster events consumer stopped", e);
         } finally {
             consumer.close();
+        }
+    }
+
+    /** One poll: its records handled in order, the watermark committed, and while catching up, whether it is done. */
+    private void consumeOnce(List<TopicPartition> partitions, Map<TopicPartition, Long> end,
+                             KafkaProducer<String, String> deadLetters, PollRecovery recovery) {
+        ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(200));
+        recovery.polled(records);
+        for (ConsumerRecord<String, String> record : records) {
+            handlingPartition = record.partition();
+            handlingNext = record.offset() + 1;
+            handle(record, deadLetters);
+            markProcessed(record.partition(), record.offset() + 1);
+            recovery.handled(record);
+        }
+        if (!records.isEmpty()) {
+            // a watermark only: below it, rejected records were already moved to the .dlq
+            consumer.commitSync();
+        }
+        if (!caughtUp) {
+            for (TopicPartition p : partitions) {
+                markProcessed(p.partition(), consumer.position(p));
+            }
+            checkCaughtUp(end);
         }
     }
 

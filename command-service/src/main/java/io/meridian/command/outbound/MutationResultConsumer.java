@@ -8,6 +8,7 @@ import io.meridian.schemas.Decoded;
 import io.meridian.schemas.MessageCodec;
 import io.meridian.schemas.MutationResult;
 import io.meridian.schemas.Topics;
+import io.meridian.schemas.kafka.PollRecovery;
 import java.time.Duration;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -26,7 +27,8 @@ import org.springframework.stereotype.Component;
 /**
  * Records the applier's results ({@code meridian.mutation-results}) on the spread that issued the
  * mutation (the aggregate id is the part of the mutation id before the last {@code @}). Offsets are
- * committed after the batch's commands are stored; a redelivered result is recorded again, harmlessly.
+ * committed after the batch's commands are stored; a redelivered result is recorded again, harmlessly. After a
+ * failure (Kafka or the event store out of reach) it goes on from the first result not recorded ({@link PollRecovery}).
  */
 @Component
 public class MutationResultConsumer implements SmartLifecycle {
@@ -59,14 +61,9 @@ public class MutationResultConsumer implements SmartLifecycle {
     private void run() {
         try (KafkaProducer<String, String> deadLetters = clients.idempotentProducer("command-service-results-dlq")) {
             consumer.subscribe(List.of(Topics.MUTATION_RESULTS));
+            PollRecovery recovery = new PollRecovery("mutation results consumer", () -> running);
             while (running) {
-                ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(500));
-                for (ConsumerRecord<String, String> record : records) {
-                    handle(record, deadLetters);
-                }
-                if (!records.isEmpty()) {
-                    consumer.commitSync();
-                }
+                recovery.attempt(consumer, () -> consumeOnce(deadLetters, recovery));
             }
         } catch (WakeupException stopping) {
             // stop() woke the consumer up
@@ -74,6 +71,18 @@ public class MutationResultConsumer implements SmartLifecycle {
             log.error("mutation results consumer stopped", e);
         } finally {
             consumer.close();
+        }
+    }
+
+    private void consumeOnce(KafkaProducer<String, String> deadLetters, PollRecovery recovery) {
+        ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(500));
+        recovery.polled(records);
+        for (ConsumerRecord<String, String> record : records) {
+            handle(record, deadLetters);
+            recovery.handled(record);
+        }
+        if (!records.isEmpty()) {
+            consumer.commitSync();
         }
     }
 

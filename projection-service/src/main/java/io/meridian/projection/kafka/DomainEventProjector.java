@@ -6,6 +6,7 @@ import io.meridian.schemas.Decoded;
 import io.meridian.schemas.DomainEvent;
 import io.meridian.schemas.MessageCodec;
 import io.meridian.schemas.Topics;
+import io.meridian.schemas.kafka.PollRecovery;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,7 +36,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * WorkloadSpread events also into the current pod placements. The offset of each partition is stored in
  * the same transaction as the rows, and reading resumes from there: nothing is lost or counted twice.
  * A poll's events are inserted in one JDBC batch and each partition's offset is stored once per poll.
- * A record that cannot be decoded goes to the {@code .dlq} topic with the reason, then counts as done.
+ * A record that cannot be decoded goes to the {@code .dlq} topic with the reason, then counts as done. When Kafka or
+ * PostgreSQL is out of reach for a while, the poll is projected again once they answer ({@link PollRecovery}; a
+ * record moved to the {@code .dlq} in a poll that failed is moved again).
  */
 @Component
 public class DomainEventProjector implements SmartLifecycle {
@@ -49,6 +52,7 @@ public class DomainEventProjector implements SmartLifecycle {
     private final TransactionTemplate transactions;
     private volatile KafkaConsumer<String, String> consumer;
     private volatile Thread worker;
+    private volatile boolean running;
 
     public DomainEventProjector(ProjectionKafkaProperties kafka, DomainEventStore store, PlacementStore placements,
                                 TransactionTemplate transactions) {
@@ -64,6 +68,7 @@ public class DomainEventProjector implements SmartLifecycle {
                 "group.id", kafka.consumerName(), "enable.auto.commit", "false",
                 "auto.offset.reset", "earliest", "isolation.level", "read_committed"),
                 new StringDeserializer(), new StringDeserializer());
+        running = true;
         worker = new Thread(this::run, "domain-event-projector");
         worker.start();
     }
@@ -71,11 +76,9 @@ public class DomainEventProjector implements SmartLifecycle {
     private void run() {
         try (KafkaProducer<String, String> deadLetters = deadLetterProducer()) {
             consumer.subscribe(List.of(TOPIC), new ResumeFromStoredOffsets());
-            while (!Thread.currentThread().isInterrupted()) {
-                ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(500));
-                if (!records.isEmpty()) {
-                    project(records, deadLetters);
-                }
+            PollRecovery recovery = new PollRecovery("domain event projection", this::keepsRunning);
+            while (keepsRunning()) {
+                recovery.attempt(consumer, () -> projectOnce(deadLetters, recovery));
             }
         } catch (WakeupException stopping) {
             // stop() woke the consumer up
@@ -84,6 +87,20 @@ public class DomainEventProjector implements SmartLifecycle {
         } finally {
             consumer.close();
         }
+    }
+
+    private boolean keepsRunning() {
+        return running && !Thread.currentThread().isInterrupted();
+    }
+
+    /** One poll, projected in one transaction; a failure reads the whole poll again. */
+    private void projectOnce(KafkaProducer<String, String> deadLetters, PollRecovery recovery) {
+        ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(500));
+        recovery.polled(records);
+        if (!records.isEmpty()) {
+            project(records, deadLetters);
+        }
+        recovery.handledAll();
     }
 
     private void project(ConsumerRecords<String, String> records, KafkaProducer<String, String> deadLetters) {
@@ -159,6 +176,7 @@ public class DomainEventProjector implements SmartLifecycle {
 
     @Override
     public void stop() {
+        running = false;
         if (consumer != null) {
             consumer.wakeup();
         }

@@ -5,6 +5,7 @@ import io.meridian.schemas.MessageCodec;
 import io.meridian.schemas.Mutation;
 import io.meridian.schemas.MutationResult;
 import io.meridian.schemas.Topics;
+import io.meridian.schemas.kafka.PollRecovery;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -26,6 +27,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -45,7 +47,8 @@ import org.slf4j.MDC;
  * final result goes to {@code meridian.mutation-results} with an idempotent producer without holding the lane
  * (the producer keeps a cluster's results in order), and a record's offset is committed only after its result is
  * acknowledged. A record that does not decode goes to {@code meridian.mutations.dlq} with the reason in header
- * {@value #REASON_HEADER}.
+ * {@value #REASON_HEADER}. Kafka out of reach for a while does not stop it: it goes on from the first record not yet
+ * handed to a lane ({@link PollRecovery}), and offsets a failed commit left are committed with the next ones.
  */
 public final class MutationApplier implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MutationApplier.class);
@@ -72,6 +75,8 @@ public final class MutationApplier implements AutoCloseable {
     private final Clock clock;
     private final MeterRegistry metrics;
     private final OffsetTracker offsets = new OffsetTracker();
+    /** Offsets to commit: those done since the last commit, and any a failed commit left. */
+    private final Map<TopicPartition, OffsetAndMetadata> toCommit = new HashMap<>();
     private final ApplyTimers timers;
     private final ApplyLanes lanes;
     private final ScheduledExecutorService republish = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -124,12 +129,9 @@ public final class MutationApplier implements AutoCloseable {
     private void run() {
         try {
             consumer.subscribe(List.of(Topics.MUTATIONS), new CommitOnRevoke());
+            PollRecovery recovery = new PollRecovery("the mutation applier", () -> running);
             while (running) {
-                for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
-                    accept(record);
-                }
-                commitDone();
-                pauseOrResume();
+                recovery.attempt(consumer, () -> consumeOnce(recovery));
             }
         } catch (WakeupException stopping) {
             // close() woke the consumer up
@@ -144,6 +146,18 @@ public final class MutationApplier implements AutoCloseable {
             }
             consumer.close();
         }
+    }
+
+    /** One poll: its mutations handed to their lanes, the offsets of those done committed, full partitions held. */
+    private void consumeOnce(PollRecovery recovery) {
+        ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(200));
+        recovery.polled(records);
+        for (ConsumerRecord<String, String> record : records) {
+            accept(record);
+            recovery.handled(record);
+        }
+        commitDone();
+        pauseOrResume();
     }
 
     private void accept(ConsumerRecord<String, String> record) {
@@ -258,14 +272,14 @@ public final class MutationApplier implements AutoCloseable {
         }
     }
 
+    /** Commits the offsets done since the last commit, and those a failed commit left (kept until one succeeds). */
     private void commitDone() {
-        Map<TopicPartition, Long> next = offsets.committable();
-        if (next.isEmpty()) {
+        offsets.committable().forEach((partition, offset) -> toCommit.put(partition, new OffsetAndMetadata(offset)));
+        if (toCommit.isEmpty()) {
             return;
         }
-        Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
-        next.forEach((partition, offset) -> commit.put(partition, new OffsetAndMetadata(offset)));
-        consumer.commitSync(commit);
+        consumer.commitSync(toCommit);
+        toCommit.clear();
     }
 
     /**
@@ -296,9 +310,16 @@ public final class MutationApplier implements AutoCloseable {
     private final class CommitOnRevoke implements ConsumerRebalanceListener {
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-            commitDone();
-            partitions.forEach(offsets::forget);
-            paused.removeAll(partitions);
+            try {
+                commitDone();
+            } finally {
+                // what was not committed is read again by the partition's next owner
+                partitions.forEach(partition -> {
+                    offsets.forget(partition);
+                    toCommit.remove(partition);
+                });
+                paused.removeAll(partitions);
+            }
         }
 
         @Override
