@@ -18,6 +18,7 @@ import io.meridian.schemas.ObjectRef;
 import io.meridian.schemas.Topics;
 import io.meridian.schemas.kafka.PollRecovery;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -50,7 +51,7 @@ import org.springframework.stereotype.Component;
  * version of every spread is upserted (or removed), the newest heartbeat and capacity per cluster are
  * reported and every spread is synced (which also re-arms its deadlines). After that, changes become
  * commands as they come: spread upserts and deletes, debounced syncs for pod, workload and node changes. Kafka out of
- * reach for a while (a poll, commit or .dlq send that failed) does not stop it ({@link PollRecovery}).
+ * reach for a while (at start, or a poll, commit or .dlq send that failed later) does not stop it ({@link PollRecovery}).
  */
 @Component
 public class ClusterEventConsumer implements SmartLifecycle {
@@ -117,19 +118,14 @@ public class ClusterEventConsumer implements SmartLifecycle {
     }
 
     private void run() {
+        PollRecovery recovery = new PollRecovery("cluster events consumer", () -> running);
         try (KafkaProducer<String, String> deadLetters = clients.idempotentProducer("command-service-dlq")) {
-            List<TopicPartition> partitions = awaitPartitions();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            deadLettered.clear();
-            consumer.committed(new java.util.HashSet<>(partitions)).forEach((p, offset) -> {
-                if (offset != null) {
-                    deadLettered.put(p.partition(), offset.offset());
-                }
-            });
-            Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+            List<TopicPartition> partitions = awaitPartitions(recovery);
+            Map<TopicPartition, Long> end = readFromTheBeginning(partitions, recovery);
+            if (!running) {
+                return;
+            }
             checkCaughtUp(end);
-            PollRecovery recovery = new PollRecovery("cluster events consumer", () -> running);
             while (running) {
                 recovery.attempt(consumer, () -> consumeOnce(partitions, end, deadLetters, recovery));
             }
@@ -166,14 +162,42 @@ public class ClusterEventConsumer implements SmartLifecycle {
         }
     }
 
-    private List<TopicPartition> awaitPartitions() {
-        while (true) {
-            List<PartitionInfo> infos = consumer.partitionsFor(TOPIC, Duration.ofSeconds(10));
-            if (infos != null && !infos.isEmpty()) {
-                return infos.stream().map(i -> new TopicPartition(TOPIC, i.partition())).toList();
-            }
-            log.info("waiting for topic {}", TOPIC);
+    /** The topic's partitions, once it exists; Kafka out of reach meanwhile is waited for, as long as it takes. */
+    private List<TopicPartition> awaitPartitions(PollRecovery recovery) {
+        List<TopicPartition> partitions = new ArrayList<>();
+        while (running && partitions.isEmpty()) {
+            recovery.attempt(consumer, () -> {
+                List<PartitionInfo> infos = consumer.partitionsFor(TOPIC, Duration.ofSeconds(10));
+                if (infos == null || infos.isEmpty()) {
+                    log.info("waiting for topic {}", TOPIC);
+                    return;
+                }
+                infos.forEach(i -> partitions.add(new TopicPartition(TOPIC, i.partition())));
+            });
         }
+        return partitions;
+    }
+
+    /**
+     * Reads every partition from its beginning; returns where each ends now, which the state must reach to be caught
+     * up, and remembers the last run's watermark of dead-lettered records.
+     */
+    private Map<TopicPartition, Long> readFromTheBeginning(List<TopicPartition> partitions, PollRecovery recovery) {
+        Map<TopicPartition, Long> end = new HashMap<>();
+        while (running && end.isEmpty() && !partitions.isEmpty()) {
+            recovery.attempt(consumer, () -> {
+                consumer.assign(partitions);
+                consumer.seekToBeginning(partitions);
+                deadLettered.clear();
+                consumer.committed(new java.util.HashSet<>(partitions)).forEach((p, offset) -> {
+                    if (offset != null) {
+                        deadLettered.put(p.partition(), offset.offset());
+                    }
+                });
+                end.putAll(consumer.endOffsets(partitions));
+            });
+        }
+        return end;
     }
 
     private void markProcessed(int partition, long next) {
