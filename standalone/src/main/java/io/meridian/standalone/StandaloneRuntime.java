@@ -151,14 +151,16 @@ public final class StandaloneRuntime implements AutoCloseable {
         if (failure != null) {
             throw failure;
         }
+        // each port is chosen just before its service binds it: another socket of this process can take a free
+        // port meanwhile (an outgoing connection's local port comes from the same range)
         commandPort = freePort();
-        projectionPort = freePort();
-        gatewayPort = freePort();
         timed("command-service on :" + commandPort, () -> startService("command-service", CommandServiceApplication.class,
                 databaseService("command-service", commandPort, COMMAND_DATABASE, "MERIDIAN_COMMAND_PORT"), List.of()));
+        projectionPort = freePort();
         timed("projection-service on :" + projectionPort, () -> startService("projection-service",
                 ProjectionServiceApplication.class, databaseService("projection-service", projectionPort, PROJECTION_DATABASE,
                         "MERIDIAN_PROJECTION_PORT"), List.of("org.axonframework")));
+        gatewayPort = freePort();
         timed("webhook-gateway on :" + gatewayPort, () -> startService("webhook-gateway", GatewayApplication.class,
                 gatewayProperties(), List.of("org.axonframework", "org.springframework.boot.jdbc",
                         "org.springframework.boot.flyway", "org.springframework.boot.persistence",
