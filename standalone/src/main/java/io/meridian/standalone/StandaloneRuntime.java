@@ -151,22 +151,26 @@ public final class StandaloneRuntime implements AutoCloseable {
         if (failure != null) {
             throw failure;
         }
-        // each port is chosen just before its service binds it: another socket of this process can take a free
-        // port meanwhile (an outgoing connection's local port comes from the same range)
-        commandPort = freePort();
-        timed("command-service on :" + commandPort, () -> startService("command-service", CommandServiceApplication.class,
-                databaseService("command-service", commandPort, COMMAND_DATABASE, "MERIDIAN_COMMAND_PORT"), List.of()));
-        projectionPort = freePort();
-        timed("projection-service on :" + projectionPort, () -> startService("projection-service",
-                ProjectionServiceApplication.class, databaseService("projection-service", projectionPort, PROJECTION_DATABASE,
+        commandPort = startOnFreePort("command-service", port -> startService("command-service",
+                CommandServiceApplication.class, databaseService("command-service", port, COMMAND_DATABASE,
+                        "MERIDIAN_COMMAND_PORT"), List.of()));
+        projectionPort = startOnFreePort("projection-service", port -> startService("projection-service",
+                ProjectionServiceApplication.class, databaseService("projection-service", port, PROJECTION_DATABASE,
                         "MERIDIAN_PROJECTION_PORT"), List.of("org.axonframework")));
-        gatewayPort = freePort();
-        timed("webhook-gateway on :" + gatewayPort, () -> startService("webhook-gateway", GatewayApplication.class,
-                gatewayProperties(), List.of("org.axonframework", "org.springframework.boot.jdbc",
+        createGatewayCertificate();
+        gatewayPort = startOnFreePort("webhook-gateway", port -> startService("webhook-gateway", GatewayApplication.class,
+                gatewayProperties(port), List.of("org.axonframework", "org.springframework.boot.jdbc",
                         "org.springframework.boot.flyway", "org.springframework.boot.persistence",
                         "org.springframework.boot.transaction")));
         timed("webhooks registered", this::registerWebhooks);
         timed("cluster agents", this::startAgents);
+    }
+
+    /** Starts a service on a free port ({@link FreePortStart}), saying so; answers the port it listens on. */
+    private int startOnFreePort(String service, java.util.function.IntConsumer start) {
+        return FreePortStart.start(StandaloneRuntime::freePort,
+                port -> timed(service + " on :" + port, () -> start.accept(port)),
+                port -> report(service + ": port " + port + " was taken before it could listen; trying another"));
     }
 
     private void timed(String what, Runnable step) {
@@ -228,7 +232,7 @@ public final class StandaloneRuntime implements AutoCloseable {
         return p;
     }
 
-    private Map<String, Object> gatewayProperties() {
+    private void createGatewayCertificate() {
         tlsDirectory = TlsBootstrap.certificateDirectory(null, List.of("localhost"), Instant.now());
         started.push(() -> deleteRecursively(tlsDirectory));
         try {
@@ -237,13 +241,16 @@ public final class StandaloneRuntime implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("the gateway's CA certificate cannot be read", e);
         }
-        Map<String, Object> p = common("webhook-gateway", gatewayPort);
+    }
+
+    private Map<String, Object> gatewayProperties(int port) {
+        Map<String, Object> p = common("webhook-gateway", port);
         p.putAll(TlsBootstrap.serverProperties(tlsDirectory));
         p.put("MERIDIAN_TLS_DIR", tlsDirectory.toString());
         p.put("MERIDIAN_COMMAND_URL", commandUrl());
         p.put("MERIDIAN_KUBECONFIGS_DIR", kubeconfigs.toString());
         p.put("MERIDIAN_DEFAULT_CLUSTER", fleet.host().name());
-        p.put("MERIDIAN_GATEWAY_PORT", gatewayPort);
+        p.put("MERIDIAN_GATEWAY_PORT", port);
         return p;
     }
 
