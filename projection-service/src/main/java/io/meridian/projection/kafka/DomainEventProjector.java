@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -36,9 +37,10 @@ import org.springframework.transaction.support.TransactionTemplate;
  * WorkloadSpread events also into the current pod placements. The offset of each partition is stored in
  * the same transaction as the rows, and reading resumes from there: nothing is lost or counted twice.
  * A poll's events are inserted in one JDBC batch and each partition's offset is stored once per poll.
- * A record that cannot be decoded goes to the {@code .dlq} topic with the reason, then counts as done. When Kafka or
- * PostgreSQL is out of reach for a while, the poll is projected again once they answer ({@link PollRecovery}; a
- * record moved to the {@code .dlq} in a poll that failed is moved again).
+ * A record that cannot be decoded goes to the {@code .dlq} topic with the reason, then counts as done; so does one
+ * whose data the database refuses ({@link StoreRefusal}: it would be refused on every attempt). When Kafka or
+ * PostgreSQL is out of reach for a while, the poll is projected again once they answer ({@link PollRecovery}); a
+ * record this process moved to the {@code .dlq} is not moved again.
  */
 @Component
 public class DomainEventProjector implements SmartLifecycle {
@@ -53,6 +55,8 @@ public class DomainEventProjector implements SmartLifecycle {
     private volatile KafkaConsumer<String, String> consumer;
     private volatile Thread worker;
     private volatile boolean running;
+    /** Per partition, the last record this process decoded, having moved it to the .dlq if it did not decode. */
+    private final Map<TopicPartition, Long> decodedThrough = new HashMap<>();
 
     public DomainEventProjector(ProjectionKafkaProperties kafka, DomainEventStore store, PlacementStore placements,
                                 TransactionTemplate transactions) {
@@ -104,35 +108,89 @@ public class DomainEventProjector implements SmartLifecycle {
     }
 
     private void project(ConsumerRecords<String, String> records, KafkaProducer<String, String> deadLetters) {
+        List<Decoded<DomainEvent>> decoded = decodeAll(records, deadLetters);
+        Map<Integer, Long> nextOffsets = new TreeMap<>();
+        for (ConsumerRecord<String, String> record : records) {
+            nextOffsets.merge(record.partition(), record.offset() + 1, Math::max);
+        }
+        try {
+            store(accepted(decoded), nextOffsets);
+        } catch (RuntimeException failure) {
+            if (StoreRefusal.of(failure).isEmpty()) {
+                throw failure;
+            }
+            log.warn("the database refused part of a poll of {} records; projecting them one at a time: {}", records.count(),
+                    failure.toString());
+            projectOneAtATime(records, decoded, deadLetters);
+        }
+    }
+
+    /**
+     * Every record decoded, in order; one that does not decode goes to the .dlq with the reason, once: a poll read
+     * again after a failure does not move it again.
+     */
+    private List<Decoded<DomainEvent>> decodeAll(ConsumerRecords<String, String> records,
+                                                 KafkaProducer<String, String> deadLetters) {
         List<Decoded<DomainEvent>> decoded = new ArrayList<>();
         for (ConsumerRecord<String, String> record : records) {
             Decoded<DomainEvent> message = MessageCodec.DOMAIN_EVENT.decode(record.value());
-            if (message instanceof Decoded.Rejected<DomainEvent> rejected) {
+            TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+            boolean decodedBefore = record.offset() <= decodedThrough.getOrDefault(partition, -1L);
+            if (message instanceof Decoded.Rejected<DomainEvent> rejected && !decodedBefore) {
                 sendToDeadLetters(deadLetters, record, rejected.reason());
             }
+            decodedThrough.merge(partition, record.offset(), Math::max);
             decoded.add(message);
         }
+        return decoded;
+    }
+
+    private static List<DomainEvent> accepted(List<Decoded<DomainEvent>> decoded) {
         List<DomainEvent> accepted = new ArrayList<>();
         for (Decoded<DomainEvent> message : decoded) {
             if (message instanceof Decoded.Accepted<DomainEvent> a) {
                 accepted.add(a.message());
             }
         }
-        Map<Integer, Long> nextOffsets = new TreeMap<>();
-        for (ConsumerRecord<String, String> record : records) {
-            nextOffsets.merge(record.partition(), record.offset() + 1, Math::max);
-        }
+        return accepted;
+    }
+
+    /** The events and the offsets after them in one transaction: the history, the placements, where reading resumes. */
+    private void store(List<DomainEvent> events, Map<Integer, Long> nextOffsets) {
         transactions.executeWithoutResult(status -> {
-            boolean[] inserted = store.insertAll(accepted);
-            List<DomainEvent> fresh = new ArrayList<>(accepted.size());
-            for (int i = 0; i < accepted.size(); i++) {
+            boolean[] inserted = store.insertAll(events);
+            List<DomainEvent> fresh = new ArrayList<>(events.size());
+            for (int i = 0; i < events.size(); i++) {
                 if (inserted[i]) {
-                    fresh.add(accepted.get(i));
+                    fresh.add(events.get(i));
                 }
             }
             placements.applyAll(fresh);
             nextOffsets.forEach((partition, next) -> store.storeOffset(kafka.consumerName(), TOPIC, partition, next));
         });
+    }
+
+    /**
+     * Each record in its own transaction, so that the one whose data the database refuses (it would be refused on
+     * every attempt, and hold its partition for good) goes to the .dlq with the database's reason, and the others are
+     * projected. A failure that is not a refusal is thrown on, and the poll is read again.
+     */
+    private void projectOneAtATime(ConsumerRecords<String, String> records, List<Decoded<DomainEvent>> decoded,
+                                   KafkaProducer<String, String> deadLetters) {
+        int i = 0;
+        for (ConsumerRecord<String, String> record : records) {
+            Map<Integer, Long> nextOffset = Map.of(record.partition(), record.offset() + 1);
+            List<DomainEvent> event = decoded.get(i++) instanceof Decoded.Accepted<DomainEvent> a ? List.of(a.message()) : List.of();
+            try {
+                store(event, nextOffset);
+            } catch (RuntimeException failure) {
+                String refusal = StoreRefusal.of(failure).orElseThrow(() -> failure);
+                log.warn("domain event at {}-{} offset {} refused by the database, moved to the .dlq: {}", record.topic(),
+                        record.partition(), record.offset(), refusal);
+                sendToDeadLetters(deadLetters, record, "refused by the projection's database: " + refusal);
+                store(List.of(), nextOffset);
+            }
+        }
     }
 
     private static void sendToDeadLetters(KafkaProducer<String, String> producer, ConsumerRecord<String, String> record,
