@@ -11,12 +11,15 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.transaction.support.TransactionTemplate;
 
-/** Storing a poll's domain events: each once, whatever Kafka delivers twice. */
+/** Storing a poll's domain events: each once, whatever Kafka delivers twice; commits that do not wait for the disk. */
 class DomainEventStoreIntegrationTest extends ProjectionIntegrationTest {
     private static final Instant T0 = Instant.parse("2026-11-24T07:10:19.742140957Z");
     @Autowired
     DomainEventStore store;
+    @Autowired
+    TransactionTemplate transactions;
 
     @Test
     void everyEventOfABatchIsStoredWithItsFields() {
@@ -53,6 +56,19 @@ class DomainEventStoreIntegrationTest extends ProjectionIntegrationTest {
         store.insertAll(List.of(event("store-d", "e-6", 1)));
 
         assertThat(store.insertAll(List.of(event("store-d", "e-7", 1)))).containsExactly(false);
+    }
+
+    @Test
+    void aTransactionToldNotToWaitForTheDiskCommitsWithoutWaitingAndTheNextWaitsAgain() {
+        String during = transactions.execute(status -> {
+            store.commitWithoutWaitingForTheDisk();
+            return jdbc.queryForObject("show synchronous_commit", String.class);
+        });
+
+        String after = transactions.execute(status -> jdbc.queryForObject("show synchronous_commit", String.class));
+
+        assertThat(during).isEqualTo("off");
+        assertThat(after).isEqualTo("on");
     }
 
     @Test

@@ -272,7 +272,9 @@ class DeploymentManifestsTest {
     private static final Map<String, Map<String, String>> MAY_DEFAULT = Map.of(
             "command-service", Map.of("PORT", "SERVER_PORT is set instead",
                     "MERIDIAN_FAILOVER_UNREACHABLE_SECONDS", "30 s without heartbeats suits both set-ups"),
-            "projection-service", Map.of("MERIDIAN_PROJECTION_PORT", "SERVER_PORT is set instead"),
+            "projection-service", Map.of("MERIDIAN_PROJECTION_PORT", "SERVER_PORT is set instead",
+                    "MERIDIAN_PROJECTION_FETCH_WAIT", "a tuning knob: 100 ms suits both set-ups",
+                    "MERIDIAN_PROJECTION_SYNCHRONOUS_COMMIT", "off suits both: the projection is replayed from Kafka"),
             "webhook-gateway", Map.of("MERIDIAN_GATEWAY_PORT", "SERVER_PORT is set instead",
                     "MERIDIAN_COMMAND_TIMEOUT", "2 s suits both set-ups",
                     "MERIDIAN_COMMAND_POD_CALLS_IN_FLIGHT", "a tuning knob: 2 batch calls under way suit both set-ups"),

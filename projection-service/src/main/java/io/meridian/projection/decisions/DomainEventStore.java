@@ -71,6 +71,14 @@ public class DomainEventStore {
         return ids;
     }
 
+    /**
+     * The current transaction's commit returns before its WAL reaches the disk; a crash may lose it as a whole, never
+     * part of it.
+     */
+    public void commitWithoutWaitingForTheDisk() {
+        jdbc.execute("set local synchronous_commit to off");
+    }
+
     public void storeOffset(String consumer, String topic, int partition, long nextOffset) {
         jdbc.update("""
                 insert into projection_offset (consumer, topic, partition, next_offset) values (?, ?, ?, ?)

@@ -28,6 +28,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -41,6 +42,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  * whose data the database refuses ({@link StoreRefusal}: it would be refused on every attempt). When Kafka or
  * PostgreSQL is out of reach for a while, the poll is projected again once they answer ({@link PollRecovery}); a
  * record this process moved to the {@code .dlq} is not moved again.
+ * <p>
+ * A projection's transaction does not wait for PostgreSQL to flush it to disk ({@code synchronous_commit off} for that
+ * transaction, unless {@code meridian.projection.synchronous-commit} is true). The projection is derived from Kafka: a
+ * database crash loses at most its last few hundred milliseconds of commits, rows and stored offsets together, and
+ * those events are read from Kafka and projected again. The command-service's event store commits stay synchronous.
  */
 @Component
 public class DomainEventProjector implements SmartLifecycle {
@@ -52,6 +58,8 @@ public class DomainEventProjector implements SmartLifecycle {
     private final DomainEventStore store;
     private final PlacementStore placements;
     private final TransactionTemplate transactions;
+    /** False: a projection's commit does not wait for the disk (see the class comment). */
+    private final boolean synchronousCommit;
     private volatile KafkaConsumer<String, String> consumer;
     private volatile Thread worker;
     private volatile boolean running;
@@ -59,8 +67,10 @@ public class DomainEventProjector implements SmartLifecycle {
     private final Map<TopicPartition, Long> decodedThrough = new HashMap<>();
 
     public DomainEventProjector(ProjectionKafkaProperties kafka, DomainEventStore store, PlacementStore placements,
-                                TransactionTemplate transactions) {
+                                TransactionTemplate transactions,
+                                @Value("${meridian.projection.synchronous-commit:false}") boolean synchronousCommit) {
         this.kafka = kafka;
+        this.synchronousCommit = synchronousCommit;
         this.store = store;
         this.placements = placements;
         this.transactions = transactions;
@@ -70,7 +80,8 @@ public class DomainEventProjector implements SmartLifecycle {
     public void start() {
         consumer = new KafkaConsumer<>(Map.of("bootstrap.servers", kafka.bootstrapServers(),
                 "group.id", kafka.consumerName(), "enable.auto.commit", "false",
-                "auto.offset.reset", "earliest", "isolation.level", "read_committed"),
+                "auto.offset.reset", "earliest", "isolation.level", "read_committed",
+                "fetch.min.bytes", kafka.fetchMinBytes(), "fetch.max.wait.ms", (int) kafka.fetchWait().toMillis()),
                 new StringDeserializer(), new StringDeserializer());
         running = true;
         worker = new Thread(this::run, "domain-event-projector");
@@ -158,6 +169,9 @@ public class DomainEventProjector implements SmartLifecycle {
     /** The events and the offsets after them in one transaction: the history, the placements, where reading resumes. */
     private void store(List<DomainEvent> events, Map<Integer, Long> nextOffsets) {
         transactions.executeWithoutResult(status -> {
+            if (!synchronousCommit) {
+                store.commitWithoutWaitingForTheDisk();
+            }
             boolean[] inserted = store.insertAll(events);
             List<DomainEvent> fresh = new ArrayList<>(events.size());
             for (int i = 0; i < events.size(); i++) {
