@@ -3,6 +3,7 @@ package io.meridian.command.outbound;
 import io.meridian.command.kafka.DeadLetters;
 import io.meridian.command.kafka.KafkaClients;
 import io.meridian.command.kafka.MeridianProperties;
+import io.meridian.command.kafka.RefusedRecords;
 import io.meridian.command.ws.api.RecordMutationResult;
 import io.meridian.schemas.Decoded;
 import io.meridian.schemas.MessageCodec;
@@ -29,6 +30,9 @@ import org.springframework.stereotype.Component;
  * mutation (the aggregate id is the part of the mutation id before the last {@code @}). Offsets are
  * committed after the batch's commands are stored; a redelivered result is recorded again, harmlessly. After a
  * failure (Kafka or the event store out of reach) it goes on from the first result not recorded ({@link PollRecovery}).
+ * A result refused {@value RefusedRecords#ATTEMPTS} times in a row otherwise than by an outage (a route or an aggregate
+ * that throws on it) goes to the .dlq with the last failure ({@link RefusedRecords}) instead of holding the partition:
+ * it is then missing from the aggregate's history, which converges on its next sync as for a result never received.
  */
 @Component
 public class MutationResultConsumer implements SmartLifecycle {
@@ -38,6 +42,7 @@ public class MutationResultConsumer implements SmartLifecycle {
     private final CommandGateway commands;
     private final MeridianProperties properties;
     private final List<MutationResultRoute> routes;
+    private final RefusedRecords refused = new RefusedRecords();
     private volatile KafkaConsumer<String, String> consumer;
     private volatile boolean running;
     private Thread worker;
@@ -106,8 +111,16 @@ public class MutationResultConsumer implements SmartLifecycle {
                     .orElseGet(() -> new RecordMutationResult(aggregateId, result.mutationId(), result.outcome().wire(),
                             result.detail(), result.completedAt()));
             commands.sendAndWait(command);
+            refused.handled();
         } catch (AggregateNotFoundException e) {
             log.info("mutation result for unknown spread {}", aggregateId);
+            refused.handled();
+        } catch (RuntimeException e) {
+            if (!refused.refusedForGood(record, e)) {
+                throw e;
+            }
+            DeadLetters.send(deadLetters, record, "not recorded, refused " + RefusedRecords.ATTEMPTS + " times in a row: " + e);
+            refused.handled();
         } finally {
             MDC.remove("cluster");
             MDC.remove("aggregate");
