@@ -139,7 +139,9 @@ class PipelineIntegrationTest {
             publish(Topics.MUTATION_RESULTS, CLUSTER, "{\"schemaVersion\":1}");
             await().atMost(Duration.ofSeconds(20)).until(() -> jdbc2.queryForObject("select count(*) from domainevententry"
                     + " where aggregateidentifier = 'member1/ns/ws' and payloadtype like '%MutationResultRecorded'", Integer.class) == 1);
-            assertThat(readAll(Topics.deadLetter(Topics.MUTATION_RESULTS), 1)).hasSize(1);
+            // the .dlq topic is shared with the other tests of the JVM: only this garbage is counted
+            assertThat(readAll(Topics.deadLetter(Topics.MUTATION_RESULTS), 1)).filteredOn(r -> r.value().equals("{\"schemaVersion\":1}"))
+                    .hasSize(1);
             await().atMost(Duration.ofSeconds(20)).until(() -> readAll(Topics.MUTATIONS, 1).stream()
                     .filter(r -> CLUSTER.equals(r.key()))
                     .map(r -> ((io.meridian.schemas.Decoded.Accepted<Mutation>) MessageCodec.MUTATION.decode(r.value())).message())
