@@ -1,7 +1,9 @@
 package io.meridian.command.kafka;
 
+import io.meridian.schemas.kafka.DataRefusal;
 import java.io.IOException;
 import java.sql.SQLException;
+import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.errors.RetriableException;
@@ -15,7 +17,7 @@ import org.springframework.transaction.CannotCreateTransactionException;
  * Tells a consumer when a record whose handling keeps failing is to be set aside (moved to the .dlq) instead of holding
  * its partition for good: after {@link #ATTEMPTS} failures in a row of that record, none of them an outage. An outage
  * (the database, the event store or Kafka out of reach, a lock that timed out) may pass, so it never sets a record
- * aside: the consumer waits it out. Anything else (an aggregate that refuses the command, a bug) fails again on every
+ * aside (a database's refusal of the data, {@link DataRefusal}, is not an outage): the consumer waits it out. Anything else (an aggregate that refuses the command, a bug) fails again on every
  * attempt. One consumer thread uses one instance.
  */
 public final class RefusedRecords {
@@ -42,10 +44,11 @@ public final class RefusedRecords {
     }
 
     static boolean isOutage(Throwable failure) {
+        Optional<SQLException> sql = DataRefusal.sqlCause(failure);
+        if (sql.isPresent()) {
+            return !DataRefusal.refusesData(sql.get());
+        }
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLException sql) {
-                return !refusesData(sql.getSQLState());
-            }
             if (cause instanceof IOException || cause instanceof TimeoutException || cause instanceof RetriableException
                     || cause instanceof AxonTransientException || cause instanceof TransientDataAccessException
                     || cause instanceof RecoverableDataAccessException || cause instanceof DataAccessResourceFailureException
@@ -54,10 +57,5 @@ public final class RefusedRecords {
             }
         }
         return false;
-    }
-
-    /** PostgreSQL's SQLSTATE classes 22 (data exception) and 23 (integrity constraint violation): the data is refused. */
-    private static boolean refusesData(String sqlState) {
-        return sqlState != null && (sqlState.startsWith("22") || sqlState.startsWith("23"));
     }
 }

@@ -6,6 +6,7 @@ import io.meridian.schemas.Decoded;
 import io.meridian.schemas.DomainEvent;
 import io.meridian.schemas.MessageCodec;
 import io.meridian.schemas.Topics;
+import io.meridian.schemas.kafka.DataRefusal;
 import io.meridian.schemas.kafka.PollRecovery;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -39,7 +40,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * the same transaction as the rows, and reading resumes from there: nothing is lost or counted twice.
  * A poll's events are inserted in one JDBC batch and each partition's offset is stored once per poll.
  * A record that cannot be decoded goes to the {@code .dlq} topic with the reason, then counts as done; so does one
- * whose data the database refuses ({@link StoreRefusal}: it would be refused on every attempt). When Kafka or
+ * whose data the database refuses ({@link DataRefusal}: it would be refused on every attempt). When Kafka or
  * PostgreSQL is out of reach for a while, the poll is projected again once they answer ({@link PollRecovery}); a
  * record this process moved to the {@code .dlq} is not moved again.
  * <p>
@@ -127,7 +128,7 @@ public class DomainEventProjector implements SmartLifecycle {
         try {
             store(accepted(decoded), nextOffsets);
         } catch (RuntimeException failure) {
-            if (StoreRefusal.of(failure).isEmpty()) {
+            if (DataRefusal.of(failure).isEmpty()) {
                 throw failure;
             }
             log.warn("the database refused part of a poll of {} records; projecting them one at a time: {}", records.count(),
@@ -198,7 +199,7 @@ public class DomainEventProjector implements SmartLifecycle {
             try {
                 store(event, nextOffset);
             } catch (RuntimeException failure) {
-                String refusal = StoreRefusal.of(failure).orElseThrow(() -> failure);
+                String refusal = DataRefusal.of(failure).orElseThrow(() -> failure);
                 log.warn("domain event at {}-{} offset {} refused by the database, moved to the .dlq: {}", record.topic(),
                         record.partition(), record.offset(), refusal);
                 sendToDeadLetters(deadLetters, record, "refused by the projection's database: " + refusal);

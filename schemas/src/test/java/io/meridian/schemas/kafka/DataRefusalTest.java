@@ -1,25 +1,23 @@
-package io.meridian.projection.kafka;
+package io.meridian.schemas.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.BatchUpdateException;
 import java.sql.SQLException;
 import org.junit.jupiter.api.Test;
-import org.springframework.dao.DataIntegrityViolationException;
-import org.springframework.jdbc.CannotGetJdbcConnectionException;
 
-class StoreRefusalTest {
+class DataRefusalTest {
     @Test
     void aDataExceptionIsARefusalInTheDatabasesWords() {
         SQLException nul = new SQLException("invalid byte sequence for encoding \"UTF8\": 0x00", "22021");
 
-        assertThat(StoreRefusal.of(new DataIntegrityViolationException("insert failed", nul)))
+        assertThat(DataRefusal.of(new IllegalStateException("insert failed", nul)))
                 .contains("SQLSTATE 22021: invalid byte sequence for encoding \"UTF8\": 0x00");
     }
 
     @Test
     void anIntegrityConstraintViolationIsARefusal() {
-        assertThat(StoreRefusal.of(new SQLException("null value in column \"type\"", "23502"))).isPresent();
+        assertThat(DataRefusal.of(new SQLException("null value in column \"type\"", "23502"))).isPresent();
     }
 
     @Test
@@ -27,23 +25,23 @@ class StoreRefusalTest {
         BatchUpdateException batch = new BatchUpdateException("Batch entry 0 was aborted", "08006", new int[0]);
         batch.setNextException(new SQLException("value out of range", "22008"));
 
-        assertThat(StoreRefusal.of(batch)).contains("SQLSTATE 22008: value out of range");
+        assertThat(DataRefusal.of(batch)).contains("SQLSTATE 22008: value out of range");
     }
 
     @Test
     void aLostConnectionIsNotARefusal() {
         SQLException lost = new SQLException("An I/O error occurred while sending to the backend.", "08006");
 
-        assertThat(StoreRefusal.of(new CannotGetJdbcConnectionException("no connection", lost))).isEmpty();
+        assertThat(DataRefusal.of(new IllegalStateException("no connection", lost))).isEmpty();
     }
 
     @Test
     void aMissingTableIsNotARefusal() {
-        assertThat(StoreRefusal.of(new SQLException("relation \"domain_event\" does not exist", "42P01"))).isEmpty();
+        assertThat(DataRefusal.of(new SQLException("relation \"domain_event\" does not exist", "42P01"))).isEmpty();
     }
 
     @Test
     void aFailureWithoutAnSqlExceptionIsNotARefusal() {
-        assertThat(StoreRefusal.of(new IllegalStateException("timed out"))).isEmpty();
+        assertThat(DataRefusal.of(new IllegalStateException("timed out"))).isEmpty();
     }
 }
