@@ -41,12 +41,15 @@ final class PipelineCounts {
     private final long cpuNanos;
     private final ThreadCpu threads;
     private final long postgresCpuNanos;
+    private final MachineCpu machine;
 
-    private PipelineCounts(Map<String, Written> records, long cpuNanos, ThreadCpu threads, long postgresCpuNanos) {
+    private PipelineCounts(Map<String, Written> records, long cpuNanos, ThreadCpu threads, long postgresCpuNanos,
+                           MachineCpu machine) {
         this.records = records;
         this.cpuNanos = cpuNanos;
         this.threads = threads;
         this.postgresCpuNanos = postgresCpuNanos;
+        this.machine = machine;
     }
 
     /**
@@ -57,15 +60,16 @@ final class PipelineCounts {
         long cpu = processCpuNanos();
         ThreadCpu threads = ThreadCpu.take();
         long postgres = PostgresCpu.nanos();
+        MachineCpu machine = MachineCpu.take();
         Map<String, Written> counts = new TreeMap<>();
         kafkaTopics(runtime.kafkaBootstrap()).forEach((topic, n) -> counts.put("kafka " + topic, n));
         eventStoreCounts(runtime).forEach((type, n) -> counts.put("event " + type, n));
-        return new PipelineCounts(counts, cpu, threads, postgres);
+        return new PipelineCounts(counts, cpu, threads, postgres, machine);
     }
 
     /** The same counts with the CPU times read now: the counts' window and the CPU's can start apart. */
     PipelineCounts withCpuNow() {
-        return new PipelineCounts(records, processCpuNanos(), ThreadCpu.take(), PostgresCpu.nanos());
+        return new PipelineCounts(records, processCpuNanos(), ThreadCpu.take(), PostgresCpu.nanos(), MachineCpu.take());
     }
 
     /** One line per counter that grew since {@code before}, with its growth per workload. */
@@ -77,6 +81,7 @@ final class PipelineCounts {
         double childMillis = (postgresCpuNanos - before.postgresCpuNanos) / 1e6;
         out.append(String.format(Locale.ROOT, "PostgreSQL CPU (every postgres process): %.1f s, %.2f ms per workload%n",
                 childMillis / 1000, childMillis / workloads));
+        out.append(machine.since(before.machine)).append(System.lineSeparator());
         out.append(threads.since(before.threads, cpuNanos - before.cpuNanos, 25)).append(System.lineSeparator());
         out.append("records written, in all and per workload, and their mean size:");
         Set<String> names = new TreeSet<>(records.keySet());
