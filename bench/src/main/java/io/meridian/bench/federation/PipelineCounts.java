@@ -54,13 +54,15 @@ final class PipelineCounts {
 
     /**
      * The CPU times first, then the counts: counting asks Kafka and PostgreSQL and takes seconds on a loaded machine,
-     * and CPU read after it would leave the start of a failover out of the window (as it did up to session 15).
+     * and CPU read after it would leave the start of a failover out of the window (as it did up to session 15). The
+     * whole process's, the machine's and PostgreSQL's right after one another, the threads' last: reading thousands of
+     * threads takes long enough on a loaded machine to shift a window read after it (session 23: the machine's).
      */
     static PipelineCounts take(StandaloneRuntime runtime) {
         long cpu = processCpuNanos();
-        ThreadCpu threads = ThreadCpu.take();
-        long postgres = PostgresCpu.nanos();
         MachineCpu machine = MachineCpu.take();
+        long postgres = PostgresCpu.nanos();
+        ThreadCpu threads = ThreadCpu.take();
         Map<String, Written> counts = new TreeMap<>();
         kafkaTopics(runtime.kafkaBootstrap()).forEach((topic, n) -> counts.put("kafka " + topic, n));
         eventStoreCounts(runtime).forEach((type, n) -> counts.put("event " + type, n));
@@ -69,7 +71,10 @@ final class PipelineCounts {
 
     /** The same counts with the CPU times read now: the counts' window and the CPU's can start apart. */
     PipelineCounts withCpuNow() {
-        return new PipelineCounts(records, processCpuNanos(), ThreadCpu.take(), PostgresCpu.nanos(), MachineCpu.take());
+        long cpu = processCpuNanos();
+        MachineCpu machine = MachineCpu.take();
+        long postgres = PostgresCpu.nanos();
+        return new PipelineCounts(records, cpu, ThreadCpu.take(), postgres, machine);
     }
 
     /** One line per counter that grew since {@code before}, with its growth per workload. */
