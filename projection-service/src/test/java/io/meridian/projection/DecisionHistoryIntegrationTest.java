@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.meridian.projection.kafka.DomainEventProjector;
 import io.meridian.schemas.DomainEvent;
 import io.meridian.schemas.MessageCodec;
 import io.meridian.schemas.Topics;
+import io.meridian.schemas.kafka.DeadLetters;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -62,7 +62,7 @@ class DecisionHistoryIntegrationTest extends ProjectionIntegrationTest {
         await().atMost(Duration.ofSeconds(30)).until(() -> count(spread) == 1);
         ConsumerRecord<String, String> dead = firstDeadLetter();
         assertThat(dead.value()).isEqualTo("{this is not json");
-        assertThat(new String(dead.headers().lastHeader(DomainEventProjector.REASON_HEADER).value(), StandardCharsets.UTF_8))
+        assertThat(new String(dead.headers().lastHeader(DeadLetters.REASON_HEADER).value(), StandardCharsets.UTF_8))
                 .startsWith("not JSON");
     }
 

@@ -7,10 +7,10 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.meridian.projection.kafka.DomainEventProjector;
 import io.meridian.schemas.DomainEvent;
 import io.meridian.schemas.MessageCodec;
 import io.meridian.schemas.Topics;
+import io.meridian.schemas.kafka.DeadLetters;
 import io.meridian.schemas.kafka.PollRecovery;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -105,7 +105,7 @@ class ProjectionRecoveryIntegrationTest extends ProjectionIntegrationTest {
         awaitProjected(spread, 2);
         ConsumerRecord<String, String> dead = deadLetterOf(spread);
         assertThat(dead.value()).contains("#2");
-        assertThat(new String(dead.headers().lastHeader(DomainEventProjector.REASON_HEADER).value(), StandardCharsets.UTF_8))
+        assertThat(new String(dead.headers().lastHeader(DeadLetters.REASON_HEADER).value(), StandardCharsets.UTF_8))
                 .startsWith("refused by the projection's database: SQLSTATE 22");
     }
 

@@ -2,7 +2,7 @@ package io.meridian.command.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.meridian.command.kafka.DeadLetters;
+import io.meridian.schemas.kafka.DeadLetters;
 import io.meridian.command.kafka.KafkaClients;
 import io.meridian.command.kafka.MeridianProperties;
 import io.meridian.command.member.MemberLeases;

@@ -1,6 +1,6 @@
 package io.meridian.command.outbound;
 
-import io.meridian.command.kafka.DeadLetters;
+import io.meridian.schemas.kafka.DeadLetters;
 import io.meridian.command.kafka.KafkaClients;
 import io.meridian.command.kafka.MeridianProperties;
 import io.meridian.command.kafka.RefusedRecords;

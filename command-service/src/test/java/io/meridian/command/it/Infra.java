@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.command.CommandServiceApplication;
 import io.meridian.command.cluster.ClusterEventConsumer;
-import io.meridian.command.kafka.DeadLetters;
+import io.meridian.schemas.kafka.DeadLetters;
 import io.meridian.command.ws.KernelJson;
 import io.meridian.embedded.KafkaBroker;
 import io.meridian.embedded.TestInfrastructure;

@@ -4,7 +4,7 @@ import static io.meridian.command.it.Infra.KAFKA;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.meridian.command.kafka.DeadLetters;
+import io.meridian.schemas.kafka.DeadLetters;
 import io.meridian.command.kafka.KafkaClients;
 import io.meridian.command.kafka.MeridianProperties;
 import io.meridian.command.outbound.MutationResultConsumer;

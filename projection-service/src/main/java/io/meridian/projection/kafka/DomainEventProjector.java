@@ -7,8 +7,8 @@ import io.meridian.schemas.DomainEvent;
 import io.meridian.schemas.MessageCodec;
 import io.meridian.schemas.Topics;
 import io.meridian.schemas.kafka.DataRefusal;
+import io.meridian.schemas.kafka.DeadLetters;
 import io.meridian.schemas.kafka.PollRecovery;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -16,13 +16,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -53,7 +51,6 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class DomainEventProjector implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(DomainEventProjector.class);
     private static final String TOPIC = Topics.DOMAIN_EVENTS;
-    public static final String REASON_HEADER = "meridian.dlq.reason";
 
     private final ProjectionKafkaProperties kafka;
     private final DomainEventStore store;
@@ -149,7 +146,7 @@ public class DomainEventProjector implements SmartLifecycle {
             TopicPartition partition = new TopicPartition(record.topic(), record.partition());
             boolean decodedBefore = record.offset() <= decodedThrough.getOrDefault(partition, -1L);
             if (message instanceof Decoded.Rejected<DomainEvent> rejected && !decodedBefore) {
-                sendToDeadLetters(deadLetters, record, rejected.reason());
+                DeadLetters.send(deadLetters, record, rejected.reason());
             }
             decodedThrough.merge(partition, record.offset(), Math::max);
             decoded.add(message);
@@ -202,23 +199,9 @@ public class DomainEventProjector implements SmartLifecycle {
                 String refusal = DataRefusal.of(failure).orElseThrow(() -> failure);
                 log.warn("domain event at {}-{} offset {} refused by the database, moved to the .dlq: {}", record.topic(),
                         record.partition(), record.offset(), refusal);
-                sendToDeadLetters(deadLetters, record, "refused by the projection's database: " + refusal);
+                DeadLetters.send(deadLetters, record, "refused by the projection's database: " + refusal);
                 store(List.of(), nextOffset);
             }
-        }
-    }
-
-    private static void sendToDeadLetters(KafkaProducer<String, String> producer, ConsumerRecord<String, String> record,
-                                          String reason) {
-        ProducerRecord<String, String> dead = new ProducerRecord<>(Topics.deadLetter(record.topic()), record.key(), record.value());
-        dead.headers().add(REASON_HEADER, reason.getBytes(StandardCharsets.UTF_8));
-        try {
-            producer.send(dead).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while moving a record to the dead-letter topic", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("cannot move a record to the dead-letter topic", e.getCause());
         }
     }
 

@@ -5,11 +5,11 @@ import io.meridian.schemas.MessageCodec;
 import io.meridian.schemas.Mutation;
 import io.meridian.schemas.MutationResult;
 import io.meridian.schemas.Topics;
+import io.meridian.schemas.kafka.DeadLetters;
 import io.meridian.schemas.kafka.PollRecovery;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,12 +47,11 @@ import org.slf4j.MDC;
  * final result goes to {@code meridian.mutation-results} with an idempotent producer without holding the lane
  * (the producer keeps a cluster's results in order), and a record's offset is committed only after its result is
  * acknowledged. A record that does not decode goes to {@code meridian.mutations.dlq} with the reason in header
- * {@value #REASON_HEADER}. Kafka out of reach for a while does not stop it: it goes on from the first record not yet
+ * {@value DeadLetters#REASON_HEADER}. Kafka out of reach for a while does not stop it: it goes on from the first record not yet
  * handed to a lane ({@link PollRecovery}), and offsets a failed commit left are committed with the next ones.
  */
 public final class MutationApplier implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MutationApplier.class);
-    public static final String REASON_HEADER = "meridian.dlq.reason";
     /**
      * How long mutations waited (from their publication, as the record's timestamp gives it, until a lane started them)
      * and took (until their final result, retries included), per mutation type.
@@ -252,11 +251,7 @@ public final class MutationApplier implements AutoCloseable {
     }
 
     private void deadLetter(ConsumerRecord<String, String> record, String reason) {
-        log.warn("record {}@{} of {} moved to the dead-letter topic: {}", record.partition(), record.offset(), record.topic(),
-                reason);
-        ProducerRecord<String, String> dead = new ProducerRecord<>(Topics.deadLetter(record.topic()), record.key(), record.value());
-        dead.headers().add(REASON_HEADER, reason.getBytes(StandardCharsets.UTF_8));
-        send(dead);
+        DeadLetters.send(producer, record, reason);
         Counter.builder("meridian.applier.dead.letters").description("Mutation records moved to the dead-letter topic")
                 .register(metrics).increment();
     }

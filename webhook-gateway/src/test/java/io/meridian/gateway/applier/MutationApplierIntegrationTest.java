@@ -1,7 +1,5 @@
 package io.meridian.gateway.applier;
 
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import static io.meridian.gateway.applier.MutationExecutorTest.mutation;
 import static io.meridian.gateway.applier.MutationExecutorTest.pod;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,10 +18,13 @@ import io.meridian.gateway.tls.TlsBootstrap;
 import io.meridian.schemas.Decoded;
 import io.meridian.schemas.MessageCodec;
 import io.meridian.schemas.Mutation;
-import io.meridian.schemas.MutationResult;
 import io.meridian.schemas.MutationResult.Outcome;
+import io.meridian.schemas.MutationResult;
 import io.meridian.schemas.ObjectRef;
 import io.meridian.schemas.Topics;
+import io.meridian.schemas.kafka.DeadLetters;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -40,16 +41,16 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -277,7 +278,7 @@ class MutationApplierIntegrationTest {
         ConsumerRecord<String, String> dead = firstDeadLetter();
         assertThat(dead.key()).isEqualTo("member1");
         assertThat(dead.value()).isEqualTo("{\"schemaVersion\":1,\"mutationId\":");
-        assertThat(new String(dead.headers().lastHeader(MutationApplier.REASON_HEADER).value(), StandardCharsets.UTF_8))
+        assertThat(new String(dead.headers().lastHeader(DeadLetters.REASON_HEADER).value(), StandardCharsets.UTF_8))
                 .startsWith("not JSON");
     }
 

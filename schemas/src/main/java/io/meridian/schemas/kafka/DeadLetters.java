@@ -1,17 +1,23 @@
-package io.meridian.command.kafka;
+package io.meridian.schemas.kafka;
 
 import io.meridian.schemas.Topics;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Moves a record that cannot be parsed or validated to {@code <topic>.dlq}, with the reason as a header. */
+/**
+ * Moves a record that cannot be parsed or validated, or that is refused every time it is handled, to {@code <topic>.dlq},
+ * with the reason as a header. Shared by every consumer of the pipeline.
+ */
 public final class DeadLetters {
     public static final String REASON_HEADER = "meridian.dlq.reason";
+    private static final long SEND_TIMEOUT_SECONDS = 30;
     private static final Logger log = LoggerFactory.getLogger(DeadLetters.class);
 
     private DeadLetters() {
@@ -22,7 +28,7 @@ public final class DeadLetters {
         ProducerRecord<String, String> dead = new ProducerRecord<>(Topics.deadLetter(record.topic()), record.key(), record.value());
         dead.headers().add(REASON_HEADER, reason.getBytes(StandardCharsets.UTF_8));
         try {
-            producer.send(dead).get();
+            producer.send(dead).get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             log.warn("record {}-{}@{} moved to {}: {}", record.topic(), record.partition(), record.offset(),
                     Topics.deadLetter(record.topic()), reason);
         } catch (InterruptedException e) {
@@ -30,6 +36,8 @@ public final class DeadLetters {
             throw new IllegalStateException("interrupted while moving a record to the dead-letter topic", e);
         } catch (ExecutionException e) {
             throw new IllegalStateException("cannot move a record to the dead-letter topic", e.getCause());
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("cannot move a record to the dead-letter topic in " + SEND_TIMEOUT_SECONDS + " s", e);
         }
     }
 }
