@@ -15,12 +15,18 @@ import io.meridian.schemas.kafka.PollRecovery;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Future;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -109,6 +115,39 @@ class ProjectionRecoveryIntegrationTest extends ProjectionIntegrationTest {
                 .startsWith("refused by the projection's database: SQLSTATE 22");
     }
 
+    @Test
+    void aRefusedEventIsMovedToTheDeadLetterTopicOnceThoughALaterEventOfItsPollFailsByAnOutage() throws Exception {
+        String spread = "member1/default/refused-then-outage";
+        jdbc.execute("alter table pod_placement rename to pod_placement_away");
+        try {
+            long failedBefore = projectionFailures();
+            publishTogether(spread, MessageCodec.DOMAIN_EVENT.encode(decision(spread, 1, "a NUL \0 PostgreSQL never stores")),
+                    MessageCodec.DOMAIN_EVENT.encode(placing(spread, 2)));
+            await().atMost(Duration.ofSeconds(30)).until(() -> projectionFailures() >= failedBefore + 2);
+        } finally {
+            jdbc.execute("alter table pod_placement_away rename to pod_placement");
+        }
+
+        awaitProjected(spread, 1);
+        assertThat(deadLettersOf(spread)).extracting(ConsumerRecord::value).singleElement().asString().contains("#1");
+    }
+
+    /** The values sent as one batch of one partition, so that the projection polls them together. */
+    private static void publishTogether(String key, String... values) throws Exception {
+        try (var producer = new KafkaProducer<>(Map.<String, Object>of("bootstrap.servers", KAFKA.bootstrapServers(),
+                "acks", "all", "enable.idempotence", "true", "linger.ms", 1_000), new StringSerializer(),
+                new StringSerializer())) {
+            List<Future<RecordMetadata>> sent = new ArrayList<>();
+            for (String value : values) {
+                sent.add(producer.send(new ProducerRecord<>(Topics.DOMAIN_EVENTS, key, value)));
+            }
+            producer.flush();
+            for (Future<RecordMetadata> each : sent) {
+                each.get();
+            }
+        }
+    }
+
     /** Every record keyed so in the dead-letter topic, read until none has come for two seconds. */
     private static List<ConsumerRecord<String, String>> deadLettersOf(String key) {
         List<ConsumerRecord<String, String>> found = new java.util.ArrayList<>();
@@ -153,6 +192,13 @@ class ProjectionRecoveryIntegrationTest extends ProjectionIntegrationTest {
 
     private static DomainEvent decision(String aggregateId) {
         return decision(aggregateId, 1, "projected after the database came back");
+    }
+
+    /** An admission that places a pod, so projecting it writes a placement too. */
+    private static DomainEvent placing(String aggregateId, int sequence) {
+        return new DomainEvent(1, aggregateId + "#" + sequence, "WorkloadSpread", aggregateId, sequence, "PodAdmitted",
+                Instant.parse("2026-11-24T10:00:00Z"), "d-" + sequence, "0.1.0",
+                JsonNodeFactory.instance.objectNode().put("reason", "placed").put("pod", "web-1").put("subset", "ack"));
     }
 
     private static DomainEvent decision(String aggregateId, int sequence, String reason) {

@@ -111,12 +111,13 @@ public class DomainEventProjector implements SmartLifecycle {
         ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(500));
         recovery.polled(records);
         if (!records.isEmpty()) {
-            project(records, deadLetters);
+            project(records, deadLetters, recovery);
         }
         recovery.handledAll();
     }
 
-    private void project(ConsumerRecords<String, String> records, KafkaProducer<String, String> deadLetters) {
+    private void project(ConsumerRecords<String, String> records, KafkaProducer<String, String> deadLetters,
+                         PollRecovery recovery) {
         List<Decoded<DomainEvent>> decoded = decodeAll(records, deadLetters);
         Map<Integer, Long> nextOffsets = new TreeMap<>();
         for (ConsumerRecord<String, String> record : records) {
@@ -130,7 +131,7 @@ public class DomainEventProjector implements SmartLifecycle {
             }
             log.warn("the database refused part of a poll of {} records; projecting them one at a time: {}", records.count(),
                     failure.toString());
-            projectOneAtATime(records, decoded, deadLetters);
+            projectOneAtATime(records, decoded, deadLetters, recovery);
         }
     }
 
@@ -185,10 +186,11 @@ public class DomainEventProjector implements SmartLifecycle {
     /**
      * Each record in its own transaction, so that the one whose data the database refuses (it would be refused on
      * every attempt, and hold its partition for good) goes to the .dlq with the database's reason, and the others are
-     * projected. A failure that is not a refusal is thrown on, and the poll is read again.
+     * projected. A failure that is not a refusal is thrown on, and the poll is read again from the first record not
+     * committed yet: one already moved to the .dlq is not moved again.
      */
     private void projectOneAtATime(ConsumerRecords<String, String> records, List<Decoded<DomainEvent>> decoded,
-                                   KafkaProducer<String, String> deadLetters) {
+                                   KafkaProducer<String, String> deadLetters, PollRecovery recovery) {
         int i = 0;
         for (ConsumerRecord<String, String> record : records) {
             Map<Integer, Long> nextOffset = Map.of(record.partition(), record.offset() + 1);
@@ -202,6 +204,7 @@ public class DomainEventProjector implements SmartLifecycle {
                 DeadLetters.send(deadLetters, record, "refused by the projection's database: " + refusal);
                 store(List.of(), nextOffset);
             }
+            recovery.handled(record);
         }
     }
 
