@@ -16,25 +16,50 @@ import java.util.function.Consumer;
  * unreachable, so its agent stops reporting); once the command-service declares it unreachable
  * ({@code MemberClusterUnreachable}, after {@code failover.unreachableSeconds}), each template's latency runs
  * until its copy in the other member holds all its replicas, as that member's API server reports it.
+ * <p>
+ * With warm-up workloads, a first failover runs before the measured one, as JMH runs warm-up iterations: the last
+ * member is cut off with the warm-up templates divided over it and the others, they fail over, the member recovers,
+ * and only then is the victim cut off. The measured failover then runs on code the JIT compiler has seen (the
+ * division without a member, the Scale and Delete writes, the reports of the copies), as in a control plane that has
+ * handled failovers before; without them (the default) it measures the process's first failover. The warm-up member
+ * holds none of the measured templates.
  */
 public final class FailoverBench {
     /** How long without heartbeats a member is declared unreachable, unless set otherwise. */
     static final String UNREACHABLE_SECONDS = "MERIDIAN_FAILOVER_UNREACHABLE_SECONDS";
     private static final long STAGES_SETTLE_MILLIS = 1_000;
+    /** After the warm-up failover, for the heartbeats and reports of the recovered member to settle. */
+    private static final long WARMUP_SETTLE_MILLIS = 5_000;
 
-    public record Settings(int workloads, int members, int replicas, Duration timeout) {
+    public record Settings(int workloads, int members, int replicas, Duration timeout, int warmupWorkloads) {
         public Settings {
-            if (members < 2 || workloads < 1 || replicas < 2) {
-                throw new IllegalArgumentException("--clusters must be >= 2, --workloads >= 1, --replicas >= 2");
+            if (members < 2 || workloads < 1 || replicas < 2 || warmupWorkloads < 0) {
+                throw new IllegalArgumentException("--clusters must be >= 2, --workloads >= 1, --replicas >= 2,"
+                        + " --warmup-workloads >= 0");
             }
+            if (warmupWorkloads > 0 && members < 3) {
+                throw new IllegalArgumentException("--warmup-workloads needs --clusters >= 3 (a victim, a warm-up member"
+                        + " and a survivor)");
+            }
+        }
+
+        public Settings(int workloads, int members, int replicas, Duration timeout) {
+            this(workloads, members, replicas, timeout, 0);
+        }
+
+        /** The members other than the victim that hold the measured templates' other share. */
+        int survivors() {
+            return members - 1 - (warmupWorkloads > 0 ? 1 : 0);
         }
     }
 
+    /** {@code warmupWorkloads}: failed over before the measured failover (0: it was the process's first). */
     public record Result(int workloads, int clusters, double p50Millis, double p99Millis, double maxMillis,
-                         double detectionSeconds) {
+                         double detectionSeconds, int warmupWorkloads) {
         public String json() {
             return String.format(Locale.ROOT, "{\"bench\":\"failover\",\"workloads\":%d,\"clusters\":%d,\"p50_ms\":%.1f,"
-                    + "\"p99_ms\":%.1f,\"max_ms\":%.1f}", workloads, clusters, p50Millis, p99Millis, maxMillis);
+                    + "\"p99_ms\":%.1f,\"max_ms\":%.1f,\"warmup_workloads\":%d}", workloads, clusters, p50Millis,
+                    p99Millis, maxMillis, warmupWorkloads);
         }
     }
 
@@ -51,7 +76,21 @@ public final class FailoverBench {
     }
 
     private String survivor(int workload) {
-        return FleetShape.memberName(1 + workload % (settings.members() - 1));
+        return FleetShape.memberName(1 + workload % settings.survivors());
+    }
+
+    /** The member the warm-up failover cuts off: the last one, which holds no measured template. */
+    private String warmupMember() {
+        return FleetShape.memberName(settings.members() - 1);
+    }
+
+    /** The warm-up templates come after the measured ones: their own names, their own copies. */
+    private int warmupIndex(int warmup) {
+        return settings.workloads() + warmup;
+    }
+
+    private String warmupSurvivor(int warmup) {
+        return FleetShape.memberName(1 + warmup % settings.survivors());
     }
 
     public Result run() throws InterruptedException {
@@ -77,6 +116,9 @@ public final class FailoverBench {
             }
         }
         progress.accept("every template divided (" + (settings.replicas() - share) + "/" + share + ")");
+        if (settings.warmupWorkloads() > 0) {
+            warmUp(fleet, copies);
+        }
         try (DomainEventTap tap = DomainEventTap.start(fleet.runtime().kafkaBootstrap(),
                 e -> "MemberClusterUnreachable".equals(e.type()) && victim().equals(e.aggregateId()));
              FailoverStages stages = FailoverStages.start(fleet.runtime().kafkaBootstrap())) {
@@ -88,7 +130,7 @@ public final class FailoverBench {
             // cut off from everyone outside the simulation: the gateway's writes and its agent's reports stop
             fleet.cluster(victim()).unreachable();
             progress.accept(victim() + " cut off");
-            DomainEventTap.Seen declared = awaitDeclared(tap);
+            DomainEventTap.Seen declared = awaitEvent(tap, "MemberClusterUnreachable");
             long declaredNanos = declared.occurredNanos();
             double detection = (declaredNanos - cut) / 1e9;
             progress.accept(String.format(Locale.ROOT, "%s declared unreachable %.1f s after the cut", victim(), detection));
@@ -108,7 +150,7 @@ public final class FailoverBench {
             }
             Percentiles percentiles = new Percentiles(latencies);
             return new Result(settings.workloads(), settings.members(), percentiles.millis(50), percentiles.millis(99),
-                    percentiles.millis(100), detection);
+                    percentiles.millis(100), detection, settings.warmupWorkloads());
         }
     }
 
@@ -128,16 +170,76 @@ public final class FailoverBench {
 
     private void place(BenchFleet fleet) {
         List<GenericKubernetesResource> policies = new ArrayList<>();
-        for (int m = 1; m < settings.members(); m++) {
+        for (int m = 1; m <= settings.survivors(); m++) {
             policies.add(BenchObjects.policy(group(m), List.of(victim(), FleetShape.memberName(m)), false));
         }
         fleet.createAll(BenchFleet.HOST, BenchFleet.POLICIES, policies);
         List<GenericKubernetesResource> templates = new ArrayList<>();
         for (int w = 0; w < settings.workloads(); w++) {
-            templates.add(BenchObjects.template(w, settings.replicas(), group(1 + w % (settings.members() - 1))));
+            templates.add(BenchObjects.template(w, settings.replicas(), group(1 + w % settings.survivors())));
         }
         fleet.createAll(BenchFleet.HOST, BenchFleet.DEPLOYMENTS, templates);
         progress.accept(policies.size() + " PropagationPolicies and " + settings.workloads() + " templates created in the host");
+    }
+
+    /**
+     * The warm-up failover: its templates divided over the warm-up member and the survivors, that member cut off
+     * until they have failed over, then recovered and declared Ready again, its copies deleted by the gateway.
+     */
+    private void warmUp(BenchFleet fleet, CopyWatch copies) throws InterruptedException {
+        int warmups = settings.warmupWorkloads();
+        List<GenericKubernetesResource> policies = new ArrayList<>();
+        for (int m = 1; m <= Math.min(warmups, settings.survivors()); m++) {
+            policies.add(BenchObjects.policy(warmupGroup(m), List.of(warmupMember(), FleetShape.memberName(m)), false));
+        }
+        fleet.createAll(BenchFleet.HOST, BenchFleet.POLICIES, policies);
+        List<GenericKubernetesResource> templates = new ArrayList<>();
+        for (int w = 0; w < warmups; w++) {
+            templates.add(BenchObjects.template(warmupIndex(w), settings.replicas(), warmupGroup(1 + w % settings.survivors())));
+        }
+        fleet.createAll(BenchFleet.HOST, BenchFleet.DEPLOYMENTS, templates);
+        Waits.awaitEvery(warmups, w -> copies.replicas(warmupMember(), name(warmupIndex(w))) > 0
+                        && copies.replicas(warmupMember(), name(warmupIndex(w)))
+                        + copies.replicas(warmupSurvivor(w), name(warmupIndex(w))) == settings.replicas(),
+                "warm-up templates divided", settings.timeout(), progress, w -> name(warmupIndex(w)) + " not divided");
+        try (DomainEventTap declared = DomainEventTap.start(fleet.runtime().kafkaBootstrap(),
+                e -> warmupMember().equals(e.aggregateId()) && ("MemberClusterUnreachable".equals(e.type())
+                        || "MemberClusterReady".equals(e.type())))) {
+            fleet.cluster(warmupMember()).unreachable();
+            long declaredNanos = awaitEvent(declared, "MemberClusterUnreachable").occurredNanos();
+            Waits.awaitEvery(warmups, w -> copies.replicas(warmupSurvivor(w), name(warmupIndex(w))) == settings.replicas(),
+                    "warm-up templates failed over", settings.timeout(), progress, w -> name(warmupIndex(w)) + " not failed over");
+            long[] latencies = new long[warmups];
+            for (int w = 0; w < warmups; w++) {
+                latencies[w] = Math.max(0, copies.copy(warmupSurvivor(w), name(warmupIndex(w))).changedNanos() - declaredNanos);
+            }
+            Percentiles warm = new Percentiles(latencies);
+            progress.accept(String.format(Locale.ROOT, "warm-up failover of %s: %d templates, p50 %.1f ms, p99 %.1f ms"
+                    + " (the process's first failover)", warmupMember(), warmups, warm.millis(50), warm.millis(99)));
+            fleet.cluster(warmupMember()).recover();
+            awaitEvent(declared, "MemberClusterReady");
+        }
+        Waits.awaitEvery(warmups, w -> copies.replicas(warmupMember(), name(warmupIndex(w))) == 0,
+                "warm-up copies deleted from " + warmupMember(), settings.timeout(), progress,
+                w -> name(warmupIndex(w)) + " still in " + warmupMember());
+        Thread.sleep(WARMUP_SETTLE_MILLIS);
+        progress.accept(warmupMember() + " recovered and Ready; the measured failover follows");
+    }
+
+    private static String warmupGroup(int member) {
+        return String.format(Locale.ROOT, "warmup-%03d", member);
+    }
+
+    private DomainEventTap.Seen awaitEvent(DomainEventTap tap, String type) throws InterruptedException {
+        long deadline = System.nanoTime() + settings.timeout().toNanos();
+        while (System.nanoTime() < deadline) {
+            DomainEventTap.Seen seen = tap.seen().poll();
+            if (seen != null && type.equals(seen.event().type())) {
+                return seen;
+            }
+            Thread.sleep(20);
+        }
+        throw new IllegalStateException("no " + type + " within " + settings.timeout());
     }
 
     private static String group(int member) {
@@ -146,18 +248,6 @@ public final class FailoverBench {
 
     private static String name(int workload) {
         return BenchObjects.workloadName(workload);
-    }
-
-    private DomainEventTap.Seen awaitDeclared(DomainEventTap tap) throws InterruptedException {
-        long deadline = System.nanoTime() + settings.timeout().toNanos();
-        while (System.nanoTime() < deadline) {
-            DomainEventTap.Seen seen = tap.seen().poll();
-            if (seen != null) {
-                return seen;
-            }
-            Thread.sleep(20);
-        }
-        throw new IllegalStateException(victim() + " was not declared unreachable within " + settings.timeout());
     }
 
     private void awaitEvery(CopyWatch copies, java.util.function.IntPredicate done, String what)
