@@ -87,13 +87,13 @@ public class BindingAggregate {
         BindingSource source = read.get();
         if (!source.bound()) {
             release(command.bindingId(), source, command.at());
-            inputs.awaitingCopies(command.bindingId(), false);
+            report(command.bindingId(), inputs, source);
             return;
         }
         BindingPlanner.decide(view(command.bindingId()), source, command.trigger(), command.at(),
                 nextDecisionId(command.bindingId()), rescheduleTriggeredAt, null).ifPresent(d -> record(d, inputs));
         afterDecision(source, command.at(), deadlines);
-        inputs.awaitingCopies(command.bindingId(), pending != null);
+        report(command.bindingId(), inputs, source);
     }
 
     @CommandHandler
@@ -117,8 +117,19 @@ public class BindingAggregate {
                     decision.map(BindingScheduled::decisionId).orElse(null), before, assignment, command.at()));
         }
         afterDecision(source, command.at(), deadlines);
-        inputs.awaitingCopies(id, pending != null);
+        report(id, inputs, source);
         return new ReschedulePlan(before, assignment);
+    }
+
+    /** What the command left, for whoever reacts to changes: does the binding wait for its copies, which clusters matter. */
+    private void report(String bindingId, BindingInputs inputs, BindingSource source) {
+        inputs.awaitingCopies(bindingId, pending != null);
+        Set<String> clusters = new TreeSet<>(assignment.keySet());
+        clusters.addAll(applied.keySet());
+        clusters.addAll(failedOver);
+        clusters.addAll(failbackScheduled.keySet());
+        clusters.addAll(source.copies().keySet());
+        inputs.involves(bindingId, clusters);
     }
 
     private static void record(BindingScheduled decision, BindingInputs inputs) {

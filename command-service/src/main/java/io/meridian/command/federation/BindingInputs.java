@@ -2,6 +2,7 @@ package io.meridian.command.federation;
 
 import io.meridian.command.federation.api.BindingScheduled;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Reads a binding's {@link BindingSource} as the control plane knows it now. Injected into the binding's
@@ -21,5 +22,20 @@ public interface BindingInputs {
      * make-before-break rollout), the only state in which a change of a copy can lead to a decision.
      */
     default void awaitingCopies(String bindingId, boolean awaiting) {
+    }
+
+    /**
+     * After a command on a binding: the member clusters its state names (assigned, applied, holding a copy, failed over
+     * from), the only ones whose loss can move its replicas or its failback timers.
+     */
+    default void involves(String bindingId, Set<String> clusters) {
+    }
+
+    /**
+     * Whether losing {@code cluster} can change the binding: true unless a command on it has told, in this process,
+     * which clusters it involves and this is not one of them.
+     */
+    default boolean mayInvolve(String bindingId, String cluster) {
+        return true;
     }
 }

@@ -97,6 +97,15 @@ public class BindingSyncQueue implements AutoCloseable {
         known.forEach(id -> request(id, trigger));
     }
 
+    /** A sync of every binding seen so far that {@code which} accepts. */
+    public void requestWhere(String trigger, java.util.function.Predicate<String> which) {
+        known.forEach(id -> {
+            if (which.test(id)) {
+                request(id, trigger);
+            }
+        });
+    }
+
     /**
      * A sync of every binding seen so far and of {@code more}, each asked once: asking for one binding and then
      * for all would sync it twice when a worker takes the first request before the second comes.

@@ -5,6 +5,7 @@ import io.meridian.command.cluster.ClusterState;
 import io.meridian.command.federation.api.BindingScheduled;
 import io.meridian.command.federation.api.MemberView;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,6 +22,8 @@ public class ClusterBindingInputs implements BindingInputs {
     private final FleetSnapshots snapshots;
     /** Bindings known, since this process started, not to wait for their copies (nothing about them is a guess). */
     private final Set<String> settled = ConcurrentHashMap.newKeySet();
+    /** Per binding, the member clusters it involves as its last command left it (a superset while one is in flight). */
+    private final Map<String, Set<String>> involved = new ConcurrentHashMap<>();
 
     public ClusterBindingInputs(ClusterState state, FleetView fleet, FleetSnapshots snapshots) {
         this.state = state;
@@ -73,6 +76,29 @@ public class ClusterBindingInputs implements BindingInputs {
         } else {
             afterCommit(() -> settled.add(bindingId));
         }
+    }
+
+    /**
+     * The union with what was known counts at once, the new set alone once the unit of work commits: a rolled-back
+     * command leaves the binding as it was, so until then either set may be the true one.
+     */
+    @Override
+    public void involves(String bindingId, Set<String> clusters) {
+        Set<String> now = Set.copyOf(clusters);
+        involved.merge(bindingId, now, ClusterBindingInputs::union);
+        afterCommit(() -> involved.put(bindingId, now));
+    }
+
+    @Override
+    public boolean mayInvolve(String bindingId, String cluster) {
+        Set<String> clusters = involved.get(bindingId);
+        return clusters == null || clusters.contains(cluster);
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> both = new HashSet<>(a);
+        both.addAll(b);
+        return Set.copyOf(both);
     }
 
     /** Runs {@code action} once the current unit of work commits (never if it rolls back), or now outside one. */

@@ -16,7 +16,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * What bindings do when the fleet changes (subscribing processor {@code federation-reactions}): a member turning
- * Unreachable or Ready again, or the host registering, syncs every binding (failover, and the failback timers);
+ * Unreachable syncs the bindings that involve it ({@link BindingInputs#mayInvolve}: its replicas are divided again
+ * over the others, its failback timers stop), not the whole fleet; a member turning Ready again, or the host
+ * registering, syncs every binding (a new place for any of them, and the failback timers);
  * new free capacity syncs the bindings whose last schedule failed. A due failback becomes a
  * {@link RescheduleBinding} with requestedBy {@value #FAILBACK}.
  */
@@ -27,11 +29,14 @@ public class FederationReactions {
     private final FleetView fleet;
     private final FederationListener listener;
     private final BindingSyncQueue syncs;
+    private final BindingInputs inputs;
     private final Clock clock;
     private final Set<String> unschedulable = ConcurrentHashMap.newKeySet();
 
-    public FederationReactions(FleetView fleet, FederationListener listener, BindingSyncQueue syncs, Clock clock) {
+    public FederationReactions(FleetView fleet, FederationListener listener, BindingSyncQueue syncs, BindingInputs inputs,
+                               Clock clock) {
         this.fleet = fleet;
+        this.inputs = inputs;
         this.listener = listener;
         this.syncs = syncs;
         this.clock = clock;
@@ -54,7 +59,8 @@ public class FederationReactions {
     @EventHandler
     void on(MemberClusterUnreachable event) {
         if (fleet.fold(event)) {
-            syncs.requestAll("cluster " + event.cluster() + " Unreachable");
+            syncs.requestWhere("cluster " + event.cluster() + " Unreachable",
+                    bindingId -> inputs.mayInvolve(bindingId, event.cluster()));
         }
     }
 

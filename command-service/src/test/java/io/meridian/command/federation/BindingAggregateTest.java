@@ -298,6 +298,18 @@ class BindingAggregateTest {
     }
 
     @Test
+    void aScheduledBindingSaysItInvolvesTheClustersItIsAssignedTo() {
+        fixture.givenNoPriorActivity().when(sync(0));
+        assertThat(inputs.involved.get(ID)).containsExactlyInAnyOrder("member1", "member2");
+    }
+
+    @Test
+    void aBindingFailedOverStillSaysItInvolvesTheClusterItLeft() {
+        failedOver();
+        assertThat(inputs.involved.get(ID)).contains("member2");
+    }
+
+    @Test
     void aBindingWithNoRescheduleSaysItWaitsForNoCopy() {
         fixture.givenNoPriorActivity().when(sync(0));
         assertThat(inputs.awaiting).containsEntry(ID, false);

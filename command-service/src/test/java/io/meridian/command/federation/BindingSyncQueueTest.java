@@ -70,6 +70,19 @@ class BindingSyncQueueTest {
     }
 
     @Test
+    void aSyncOfTheBindingsAPredicateAcceptsLeavesTheOthers() throws InterruptedException {
+        queue = new BindingSyncQueue(this::send, CLOCK, 2);
+        for (int b = 0; b < 4; b++) {
+            queue.dispatch(binding(b), new Numbered(binding(b), 0));
+        }
+        queue.requestWhere("member2 Unreachable", id -> id.equals(binding(1)) || id.equals(binding(3)));
+        release.countDown();
+        assertThat(queue.awaitIdle(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(sent).filteredOn(SyncBinding.class::isInstance).containsExactlyInAnyOrder(
+                new SyncBinding(binding(1), "member2 Unreachable", T0), new SyncBinding(binding(3), "member2 Unreachable", T0));
+    }
+
+    @Test
     void syncsAskedWhileOneWaitsAreFoldedIntoIt() throws InterruptedException {
         queue = new BindingSyncQueue(this::send, CLOCK, 2);
         queue.dispatch(binding(1), new Blocker(binding(1)));

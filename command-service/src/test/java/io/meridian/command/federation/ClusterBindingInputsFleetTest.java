@@ -10,11 +10,15 @@ import io.meridian.command.federation.api.ScheduleInputs;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.junit.jupiter.api.Test;
 
-/** A fleet counts as recorded, and a binding as settled, only once the unit of work that says so commits. */
+/**
+ * A fleet counts as recorded, a binding as settled and as involving only its new clusters, only once the unit of work
+ * that says so commits.
+ */
 class ClusterBindingInputsFleetTest {
     static final List<MemberView> MEMBERS = List.of(ready("member1", true, 20L), ready("member2", false, 20L));
     static final String DIGEST = FleetSnapshots.digest(MEMBERS);
@@ -78,5 +82,32 @@ class ClusterBindingInputsFleetTest {
         inputs.applied(decision(null));
 
         assertThat(snapshots.ref(MEMBERS).recorded()).isFalse();
+    }
+
+    @Test
+    void aBindingNoCommandToldAboutMayInvolveAnyCluster() {
+        assertThat(inputs.mayInvolve("binding:default/Deployment/web", "member9")).isTrue();
+    }
+
+    @Test
+    void aBindingInvolvesOnlyTheClustersItsLastCommandNamed() {
+        inputs.involves("binding:default/Deployment/web", Set.of("member1", "member2"));
+        inputs.involves("binding:default/Deployment/web", Set.of("member1", "member3"));
+
+        assertThat(inputs.mayInvolve("binding:default/Deployment/web", "member3")).isTrue();
+        assertThat(inputs.mayInvolve("binding:default/Deployment/web", "member2")).isFalse();
+    }
+
+    @Test
+    void aBindingMayInvolveTheClustersOfACommandThatRollsBackAndOfTheOneBefore() {
+        inputs.involves("binding:default/Deployment/web", Set.of("member1", "member2"));
+        UnitOfWork<?> unit = DefaultUnitOfWork.startAndGet(null);
+        inputs.involves("binding:default/Deployment/web", Set.of("member1", "member3"));
+
+        unit.rollback();
+
+        assertThat(inputs.mayInvolve("binding:default/Deployment/web", "member2")).isTrue();
+        assertThat(inputs.mayInvolve("binding:default/Deployment/web", "member3")).isTrue();
+        assertThat(inputs.mayInvolve("binding:default/Deployment/web", "member4")).isFalse();
     }
 }

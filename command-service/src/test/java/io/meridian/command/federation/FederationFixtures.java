@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** Templates, policies and a settable {@link BindingInputs} for the binding tests. */
 final class FederationFixtures {
@@ -99,6 +100,14 @@ final class FederationFixtures {
         @Override
         public void awaitingCopies(String bindingId, boolean waits) {
             awaiting.put(bindingId, waits);
+        }
+
+        /** The member clusters the aggregate last said it involves, per binding. */
+        Map<String, Set<String>> involved = new HashMap<>();
+
+        @Override
+        public void involves(String bindingId, Set<String> clusters) {
+            involved.put(bindingId, clusters);
         }
 
         BindingSource source() {
