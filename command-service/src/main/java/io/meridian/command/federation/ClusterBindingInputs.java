@@ -80,10 +80,14 @@ public class ClusterBindingInputs implements BindingInputs {
 
     /**
      * The union with what was known counts at once, the new set alone once the unit of work commits: a rolled-back
-     * command leaves the binding as it was, so until then either set may be the true one.
+     * command leaves the binding as it was, so until then either set may be the true one. Most commands change
+     * nothing here, and then nothing is done.
      */
     @Override
     public void involves(String bindingId, Set<String> clusters) {
+        if (clusters.equals(involved.get(bindingId))) {
+            return;
+        }
         Set<String> now = Set.copyOf(clusters);
         involved.merge(bindingId, now, ClusterBindingInputs::union);
         afterCommit(() -> involved.put(bindingId, now));
