@@ -1,6 +1,7 @@
 package io.meridian.bench.federation;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.meridian.command.federation.BindingSyncQueue;
 import io.meridian.schemas.DomainEvent;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -76,10 +77,15 @@ public final class RebalanceBench {
         awaitAll(copies, w -> copies.replicas(memberA(w), BenchObjects.workloadName(w)) == settings.replicas(), "placed on A");
         double placementSeconds = (System.nanoTime() - placing) / 1e9;
         progress.accept(String.format(Locale.ROOT, "%d templates placed in %.1f s", settings.workloads(), placementSeconds));
+        BindingSyncQueue syncs = fleet.runtime().services().get("command-service").getBean(BindingSyncQueue.class);
+        long syncsAtRecovery = syncs.handled();
         for (int i = 1; i < settings.members(); i += 2) {
             fleet.cluster(FleetShape.memberName(i)).recover();
         }
         Thread.sleep(HEARTBEATS.toMillis());
+        long syncsAtStart = syncs.handled();
+        progress.accept(String.format(Locale.ROOT, "%d binding syncs after the Bs recovered; the sync queue %s", syncsAtStart
+                - syncsAtRecovery, syncs.awaitIdle(100, java.util.concurrent.TimeUnit.MILLISECONDS) ? "idle" : "still busy"));
         try (DomainEventTap tap = DomainEventTap.start(fleet.runtime().kafkaBootstrap(),
                 e -> "BindingRescheduled".equals(e.type()))) {
             PipelineCounts before = PipelineCounts.take(fleet.runtime());
@@ -89,6 +95,7 @@ public final class RebalanceBench {
             progress.accept("WorkloadRebalancer bench-all created");
             Result result = awaitRebalanced(tap, copies, start, placementSeconds, settings.members());
             progress.accept(PipelineCounts.take(fleet.runtime()).since(before, settings.workloads()));
+            progress.accept((syncs.handled() - syncsAtStart) + " binding syncs from the rebalancer's creation");
             return result;
         }
     }
