@@ -124,6 +124,9 @@ public class BindingAggregate {
     /** What the command left, for whoever reacts to changes: does the binding wait for its copies, which clusters matter. */
     private void report(String bindingId, BindingInputs inputs, BindingSource source) {
         inputs.awaitingCopies(bindingId, pending != null);
+        if (pending != null && !view(bindingId).rollingOut()) {
+            inputs.awaitedCopies(bindingId, assignment, pending.preserve());
+        }
         Set<String> clusters = new TreeSet<>(assignment.keySet());
         clusters.addAll(applied.keySet());
         clusters.addAll(failedOver);
@@ -222,18 +225,7 @@ public class BindingAggregate {
 
     /** Every cluster's copy holds its assigned replicas (all of them ready, with preserveAvailable). */
     private boolean inPlace(BindingSource source) {
-        Set<String> clusters = new TreeSet<>(assignment.keySet());
-        clusters.addAll(source.copies().keySet());
-        for (String cluster : clusters) {
-            int wanted = assignment.getOrDefault(cluster, 0);
-            BindingSource.CopyState copy = source.copies().get(cluster);
-            int replicas = copy == null ? 0 : copy.replicas();
-            int ready = copy == null ? 0 : copy.readyReplicas();
-            if (replicas != wanted || pending.preserve() && ready < wanted) {
-                return false;
-            }
-        }
-        return true;
+        return CopiesInPlace.match(assignment, source.copies(), pending.preserve());
     }
 
     private BindingView view(String bindingId) {

@@ -1,6 +1,7 @@
 package io.meridian.command.federation;
 
 import io.meridian.command.federation.api.BindingScheduled;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -22,6 +23,14 @@ public interface BindingInputs {
      * make-before-break rollout), the only state in which a change of a copy can lead to a decision.
      */
     default void awaitingCopies(String bindingId, boolean awaiting) {
+    }
+
+    /**
+     * After a command that leaves a binding waiting for its copies with no rollout step left to take (a reschedule
+     * not in place yet): the assignment that ends the wait, every copy at its replicas (and ready, with
+     * {@code readyToo}). Until the copies match it, a change of one of them cannot lead to a decision.
+     */
+    default void awaitedCopies(String bindingId, Map<String, Integer> assignment, boolean readyToo) {
     }
 
     /**

@@ -22,6 +22,8 @@ public class ClusterBindingInputs implements BindingInputs {
     private final FleetSnapshots snapshots;
     /** Bindings known, since this process started, not to wait for their copies (nothing about them is a guess). */
     private final Set<String> settled = ConcurrentHashMap.newKeySet();
+    /** Per binding waiting for its copies with no rollout step to take, what ends the wait (as committed). */
+    private final Map<String, AwaitedCopies> awaited = new ConcurrentHashMap<>();
     /** Per binding, the member clusters it involves as its last command left it (a superset while one is in flight). */
     private final Map<String, Set<String>> involved = new ConcurrentHashMap<>();
 
@@ -71,6 +73,7 @@ public class ClusterBindingInputs implements BindingInputs {
      */
     @Override
     public void awaitingCopies(String bindingId, boolean awaiting) {
+        awaited.remove(bindingId);
         if (awaiting) {
             settled.remove(bindingId);
         } else {
@@ -114,9 +117,35 @@ public class ClusterBindingInputs implements BindingInputs {
         }
     }
 
+    /** Known once the command that says so commits; any later command forgets it at once, until it says it again. */
+    @Override
+    public void awaitedCopies(String bindingId, Map<String, Integer> assignment, boolean readyToo) {
+        AwaitedCopies wait = new AwaitedCopies(Map.copyOf(assignment), readyToo);
+        afterCommit(() -> awaited.put(bindingId, wait));
+    }
+
     /** Whether a change of one of its copies may matter to the binding: yes unless it is known not to wait for them. */
     public boolean awaitsCopies(String bindingId) {
         return !settled.contains(bindingId);
+    }
+
+    /**
+     * Whether a change of one of its copies, as the cluster state holds them now, may lead the binding to a decision:
+     * it waits for them, and either what ends its wait is not known here (a rollout takes a step on every change) or
+     * the copies now match it.
+     */
+    public boolean copyChangeMatters(String bindingId) {
+        if (!awaitsCopies(bindingId)) {
+            return false;
+        }
+        AwaitedCopies wait = awaited.get(bindingId);
+        return wait == null || read(bindingId).map(source -> wait.endedBy(source.copies())).orElse(true);
+    }
+
+    private record AwaitedCopies(Map<String, Integer> assignment, boolean readyToo) {
+        boolean endedBy(Map<String, BindingSource.CopyState> copies) {
+            return CopiesInPlace.match(assignment, copies, readyToo);
+        }
     }
 
     /** The Cluster and MemberCluster objects of the host (cluster-scoped). */

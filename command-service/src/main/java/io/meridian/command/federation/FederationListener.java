@@ -83,7 +83,7 @@ public class FederationListener implements ClusterChangeListener {
         if (FederatedTemplate.isTemplateKind(change.kind()) && object != null
                 && object.path("metadata").path("labels").has(FederatedTemplate.BINDING_LABEL)) {
             String id = new BindingRef(namespace, change.kind(), change.ref().name()).id();
-            if (inputs.awaitsCopies(id)) {
+            if (inputs.copyChangeMatters(id)) {
                 syncs.request(id, "copy in " + change.cluster() + (change.deleted() ? " deleted" : " changed"));
             }
         }

@@ -310,6 +310,14 @@ class BindingAggregateTest {
     }
 
     @Test
+    void aRescheduleNotInPlaceSaysWhichCopiesEndItsWait() {
+        TestExecutor<BindingAggregate> given = failedOver();
+        inputs.members.set(1, ready("member2", false, 20L));
+        given.andGivenCommands(new RescheduleBinding(ID, "rb", false, T0.plusSeconds(100)));
+        assertThat(inputs.awaited).containsEntry(ID, Map.of("member1", 6, "member2", 3));
+    }
+
+    @Test
     void aBindingWithNoRescheduleSaysItWaitsForNoCopy() {
         fixture.givenNoPriorActivity().when(sync(0));
         assertThat(inputs.awaiting).containsEntry(ID, false);

@@ -102,6 +102,14 @@ final class FederationFixtures {
             awaiting.put(bindingId, waits);
         }
 
+        /** The assignment whose copies end a reschedule's wait, as the aggregate last said, per binding. */
+        Map<String, Map<String, Integer>> awaited = new HashMap<>();
+
+        @Override
+        public void awaitedCopies(String bindingId, Map<String, Integer> assignment, boolean readyToo) {
+            awaited.put(bindingId, assignment);
+        }
+
         /** The member clusters the aggregate last said it involves, per binding. */
         Map<String, Set<String>> involved = new HashMap<>();
 

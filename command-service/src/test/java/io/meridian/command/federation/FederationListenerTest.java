@@ -104,6 +104,40 @@ class FederationListenerTest {
     }
 
     @Test
+    void aChangedCopyLeavingARescheduleShortOfItsAssignmentSyncsNothing() throws InterruptedException {
+        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
+        fleet.fold(new MemberClusterRegistered("member2", "member", T0));
+        inputs.awaitingCopies(FederationFixtures.ID, true);
+        inputs.awaitedCopies(FederationFixtures.ID, java.util.Map.of("member2", 5), false);
+        listener.onChange(upsert("member2", FederatedTemplate.copy(deployment(9), "nginx-deployment", 3)));
+        assertThat(syncs.awaitIdle(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(sent).isEmpty();
+    }
+
+    @Test
+    void aChangedCopyThatBringsARescheduleToItsAssignmentSyncsIt() {
+        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
+        fleet.fold(new MemberClusterRegistered("member2", "member", T0));
+        inputs.awaitingCopies(FederationFixtures.ID, true);
+        inputs.awaitedCopies(FederationFixtures.ID, java.util.Map.of("member2", 3), false);
+        listener.onChange(upsert("member2", FederatedTemplate.copy(deployment(9), "nginx-deployment", 3)));
+        await().atMost(Duration.ofSeconds(5)).until(() -> !sent.isEmpty());
+        assertThat(syncedBindings()).containsExactly(FederationFixtures.ID);
+    }
+
+    @Test
+    void aCommandAfterTheOneThatToldWhatEndsTheWaitForgetsIt() {
+        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
+        fleet.fold(new MemberClusterRegistered("member2", "member", T0));
+        inputs.awaitingCopies(FederationFixtures.ID, true);
+        inputs.awaitedCopies(FederationFixtures.ID, java.util.Map.of("member2", 5), false);
+        inputs.awaitingCopies(FederationFixtures.ID, true);
+        listener.onChange(upsert("member2", FederatedTemplate.copy(deployment(9), "nginx-deployment", 3)));
+        await().atMost(Duration.ofSeconds(5)).until(() -> !sent.isEmpty());
+        assertThat(syncedBindings()).containsExactly(FederationFixtures.ID);
+    }
+
+    @Test
     void nothingIsSyncedBeforeTheHostIsKnown() throws InterruptedException {
         upsert("member1", staticWeights(2, 1));
         listener.onChange(upsert("member1", deployment(9)));
