@@ -103,36 +103,39 @@ class FederationListenerTest {
         assertThat(syncedBindings()).containsExactly(FederationFixtures.ID);
     }
 
-    @Test
-    void aChangedCopyLeavingARescheduleShortOfItsAssignmentSyncsNothing() throws InterruptedException {
+    /** The binding waits for a reschedule that ends when member2's copy holds {@code replicas}. */
+    private void awaitingReschedule(int replicas) {
         fleet.fold(new MemberClusterRegistered("member1", "host", T0));
         fleet.fold(new MemberClusterRegistered("member2", "member", T0));
         inputs.awaitingCopies(FederationFixtures.ID, true);
-        inputs.awaitedCopies(FederationFixtures.ID, java.util.Map.of("member2", 5), false);
+        inputs.awaitedCopies(FederationFixtures.ID, java.util.Map.of("member2", replicas), false);
+    }
+
+    private void member2CopyNowHolds3() {
         listener.onChange(upsert("member2", FederatedTemplate.copy(deployment(9), "nginx-deployment", 3)));
+    }
+
+    @Test
+    void aChangedCopyLeavingARescheduleShortOfItsAssignmentSyncsNothing() throws InterruptedException {
+        awaitingReschedule(5);
+        member2CopyNowHolds3();
         assertThat(syncs.awaitIdle(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         assertThat(sent).isEmpty();
     }
 
     @Test
     void aChangedCopyThatBringsARescheduleToItsAssignmentSyncsIt() {
-        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
-        fleet.fold(new MemberClusterRegistered("member2", "member", T0));
-        inputs.awaitingCopies(FederationFixtures.ID, true);
-        inputs.awaitedCopies(FederationFixtures.ID, java.util.Map.of("member2", 3), false);
-        listener.onChange(upsert("member2", FederatedTemplate.copy(deployment(9), "nginx-deployment", 3)));
+        awaitingReschedule(3);
+        member2CopyNowHolds3();
         await().atMost(Duration.ofSeconds(5)).until(() -> !sent.isEmpty());
         assertThat(syncedBindings()).containsExactly(FederationFixtures.ID);
     }
 
     @Test
     void aCommandAfterTheOneThatToldWhatEndsTheWaitForgetsIt() {
-        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
-        fleet.fold(new MemberClusterRegistered("member2", "member", T0));
+        awaitingReschedule(5);
         inputs.awaitingCopies(FederationFixtures.ID, true);
-        inputs.awaitedCopies(FederationFixtures.ID, java.util.Map.of("member2", 5), false);
-        inputs.awaitingCopies(FederationFixtures.ID, true);
-        listener.onChange(upsert("member2", FederatedTemplate.copy(deployment(9), "nginx-deployment", 3)));
+        member2CopyNowHolds3();
         await().atMost(Duration.ofSeconds(5)).until(() -> !sent.isEmpty());
         assertThat(syncedBindings()).containsExactly(FederationFixtures.ID);
     }
