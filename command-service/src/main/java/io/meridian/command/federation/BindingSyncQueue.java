@@ -106,13 +106,22 @@ public class BindingSyncQueue implements AutoCloseable {
         });
     }
 
+    /** As {@link #requestAll(String, java.util.stream.Stream)}, for the bindings {@code which} accepts and {@code more}. */
+    public void requestWhere(String trigger, java.util.stream.Stream<String> more, java.util.function.Predicate<String> which) {
+        java.util.Set<String> added = new java.util.HashSet<>();
+        more.forEach(id -> {
+            known.add(id);
+            added.add(id);
+        });
+        requestWhere(trigger, id -> added.contains(id) || which.test(id));
+    }
+
     /**
      * A sync of every binding seen so far and of {@code more}, each asked once: asking for one binding and then
      * for all would sync it twice when a worker takes the first request before the second comes.
      */
     public void requestAll(String trigger, java.util.stream.Stream<String> more) {
-        more.forEach(known::add);
-        requestAll(trigger);
+        requestWhere(trigger, more, id -> true);
     }
 
     /** Sends any command to a binding on its worker, after what is already waiting for it. */

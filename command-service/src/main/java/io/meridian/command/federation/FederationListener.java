@@ -50,6 +50,12 @@ public class FederationListener implements ClusterChangeListener {
         return change.kind() + " " + change.ref().name() + (change.deleted() ? " deleted" : " changed");
     }
 
+    /** A PropagationPolicy selects templates of its own namespace only; a ClusterPropagationPolicy, of any. */
+    private static boolean mayHaveSelected(ClusterChange policy, String bindingId) {
+        return PolicyMatch.CLUSTER_KIND.equals(policy.kind())
+                || BindingRef.parse(bindingId).namespace().equals(policy.ref().namespace());
+    }
+
     private java.util.List<String> selectedBy(String host, String namespace, ClusterChange change) {
         return PolicyMatch.CLUSTER_KIND.equals(change.kind())
                 ? inputs.templatesSelectedEverywhere(host, change.current())
@@ -65,9 +71,10 @@ public class FederationListener implements ClusterChangeListener {
         String namespace = change.ref().namespace();
         if (change.cluster().equals(host.get())) {
             if (PolicyMatch.isPolicyKind(change.kind())) {
-                // the templates it selects now, and every binding seen (among them those it selected before)
-                syncs.requestAll(trigger(change), change.current() == null ? java.util.stream.Stream.empty()
-                        : selectedBy(host.get(), namespace, change).stream());
+                // the templates it selects now, and every binding seen it may have selected before: in its namespace,
+                // or anywhere for a ClusterPropagationPolicy
+                syncs.requestWhere(trigger(change), change.current() == null ? java.util.stream.Stream.empty()
+                        : selectedBy(host.get(), namespace, change).stream(), id -> mayHaveSelected(change, id));
             } else if (ClusterObjects.isClusterObject(change)) {
                 syncEverything(trigger(change));
             } else if (FederatedTemplate.isTemplateKind(change.kind())) {

@@ -175,6 +175,20 @@ class FederationListenerTest {
     }
 
     @Test
+    void aChangedPolicyLeavesTheBindingsOfOtherNamespacesAlone() throws InterruptedException {
+        fleet.fold(new MemberClusterRegistered("member1", "host", T0));
+        syncs.request("binding:default/Deployment/seen-before", "placed");
+        syncs.request("binding:team-b/Deployment/api", "placed");
+        assertThat(syncs.awaitIdle(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        sent.clear();
+
+        listener.onChange(upsert("member1", staticWeights(2, 1)));
+        assertThat(syncs.awaitIdle(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+        assertThat(syncedBindings()).containsExactly("binding:default/Deployment/seen-before");
+    }
+
+    @Test
     void syncingEverythingFindsTemplatesSelectedByNameAndByLabelsButNotTheOthers() throws InterruptedException {
         fleet.fold(new MemberClusterRegistered("member1", "host", T0));
         upsert("member1", staticWeights(2, 1));
