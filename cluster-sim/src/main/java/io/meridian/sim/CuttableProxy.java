@@ -1,16 +1,16 @@
 package io.meridian.sim;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.net.NetClient;
+import io.vertx.core.net.NetClientOptions;
+import io.vertx.core.net.NetServer;
+import io.vertx.core.net.NetServerOptions;
+import io.vertx.core.net.NetSocket;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
@@ -20,17 +20,24 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * {@link #restore()}, which is how a cluster becomes unreachable while its own controllers (which
  * talk to the server directly) keep running. TLS passes through untouched. In front of several
  * servers (replicas behind one Service) it hands each new connection to the next in turn.
+ *
+ * <p>The bytes are moved by a small event-loop group shared by every relay of the process, not by
+ * threads of their own: a hundred simulated members hold thousands of connections (every informer's
+ * watch is one), and two blocking threads per connection were half the threads of a benchmark's
+ * process.
  */
 public final class CuttableProxy implements AutoCloseable {
 
-  private final ServerSocket listener;
-  private final List<InetSocketAddress> targets;
+  private static final String LOOPBACK = "127.0.0.1";
+  private static final int CONNECT_TIMEOUT_MS = 2_000;
+
+  private final List<Integer> targets;
+  private final NetServer server;
+  private final NetClient client;
   private final AtomicInteger next = new AtomicInteger();
   private final AtomicIntegerArray connections;
-  private final Set<Socket> open = ConcurrentHashMap.newKeySet();
-  private final Thread acceptor;
+  private final Set<NetSocket> open = ConcurrentHashMap.newKeySet();
   private volatile boolean cut;
-  private volatile boolean closed;
 
   CuttableProxy(String name, int targetPort) {
     this(name, List.of(targetPort));
@@ -41,21 +48,21 @@ public final class CuttableProxy implements AutoCloseable {
     if (targetPorts.isEmpty()) {
       throw new IllegalArgumentException("a relay needs at least one target port");
     }
-    try {
-      this.listener = new ServerSocket(0, 200, InetAddress.getLoopbackAddress());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    this.targets = targetPorts.stream()
-        .map(port -> new InetSocketAddress(InetAddress.getLoopbackAddress(), port)).toList();
+    this.targets = List.copyOf(targetPorts);
     this.connections = new AtomicIntegerArray(targets.size());
-    this.acceptor = new Thread(this::acceptLoop, "sim-proxy-" + name);
-    acceptor.setDaemon(true);
-    acceptor.start();
+    Vertx vertx = Relays.VERTX;
+    this.client = vertx.createNetClient(new NetClientOptions().setConnectTimeout(CONNECT_TIMEOUT_MS).setTcpNoDelay(true));
+    this.server = vertx.createNetServer(new NetServerOptions().setHost(LOOPBACK).setPort(0).setAcceptBacklog(200)
+        .setTcpNoDelay(true)).connectHandler(this::accepted);
+    try {
+      server.listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new IllegalStateException("relay " + name + " cannot listen: " + e.getMessage(), e);
+    }
   }
 
   public int port() {
-    return listener.getLocalPort();
+    return server.actualPort();
   }
 
   /** How many connections were relayed to the {@code index}-th target port. */
@@ -69,90 +76,60 @@ public final class CuttableProxy implements AutoCloseable {
 
   void cut() {
     cut = true;
-    open.forEach(CuttableProxy::closeQuietly);
-    open.clear();
+    open.forEach(NetSocket::close);
   }
 
   void restore() {
     cut = false;
   }
 
-  private void acceptLoop() {
-    while (!closed) {
-      Socket client;
-      try {
-        client = listener.accept();
-      } catch (IOException e) {
-        if (closed) {
-          return;
-        }
-        continue;
-      }
-      if (cut) {
-        closeQuietly(client);
-        continue;
-      }
-      relay(client);
-    }
-  }
-
-  private void relay(Socket client) {
-    Socket upstream = new Socket();
-    int index = Math.floorMod(next.getAndIncrement(), targets.size());
-    try {
-      upstream.connect(targets.get(index), 2_000);
-      client.setTcpNoDelay(true);
-      upstream.setTcpNoDelay(true);
-    } catch (IOException e) {
-      closeQuietly(client);
-      closeQuietly(upstream);
+  /** Holds the client's bytes until the upstream connection is made, then pipes both ways. */
+  private void accepted(NetSocket downstream) {
+    if (cut) {
+      downstream.close();
       return;
     }
-    connections.incrementAndGet(index);
-    open.add(client);
-    open.add(upstream);
-    pump(client, upstream);
-    pump(upstream, client);
-  }
-
-  private void pump(Socket from, Socket to) {
-    Thread pump = new Thread(() -> {
-      byte[] buffer = new byte[16 * 1024];
-      try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-        int read;
-        while ((read = in.read(buffer)) >= 0) {
-          out.write(buffer, 0, read);
-          out.flush();
-        }
-      } catch (IOException e) {
-        // the other side went away or the link was cut
-      } finally {
-        closeQuietly(from);
-        closeQuietly(to);
-        open.remove(from);
-        open.remove(to);
+    downstream.pause();
+    int index = Math.floorMod(next.getAndIncrement(), targets.size());
+    client.connect(targets.get(index), LOOPBACK).onComplete(connected -> {
+      if (connected.failed()) {
+        downstream.close();
+        return;
       }
-    }, "sim-proxy-pump");
-    pump.setDaemon(true);
-    pump.start();
+      NetSocket upstream = connected.result();
+      connections.incrementAndGet(index);
+      link(downstream, upstream);
+      downstream.resume();
+      if (cut) {
+        downstream.close();
+      }
+    });
   }
 
-  private static void closeQuietly(Socket socket) {
-    try {
-      socket.close();
-    } catch (IOException e) {
-      // already closed
-    }
+  private void link(NetSocket downstream, NetSocket upstream) {
+    open.add(downstream);
+    open.add(upstream);
+    downstream.closeHandler(closed -> release(downstream, upstream));
+    upstream.closeHandler(closed -> release(upstream, downstream));
+    downstream.pipeTo(upstream);
+    upstream.pipeTo(downstream);
+  }
+
+  private void release(NetSocket closed, NetSocket other) {
+    open.remove(closed);
+    open.remove(other);
+    other.close();
   }
 
   @Override
   public void close() {
-    closed = true;
     cut();
-    try {
-      listener.close();
-    } catch (IOException e) {
-      // already closed
-    }
+    server.close();
+    client.close();
+  }
+
+  /** The event loops of every relay in the process: created on first use, daemon threads, never closed. */
+  private static final class Relays {
+    static final Vertx VERTX = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2).setUseDaemonThread(true));
   }
 }
