@@ -13,6 +13,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.CompletableFuture;
@@ -51,13 +52,27 @@ public final class ClusterAgent implements AutoCloseable {
 
     public ClusterAgent(AgentSettings settings, Config kubeConfig, EventSink sink, Clock clock, Supplier<String> ids,
                         List<WatchedResource> watched) {
+        this(settings, kubeConfig, sink, clock, ids, watched, null);
+    }
+
+    /**
+     * @param informerThreads where the informers hand their events to the publisher; null: a pool of the client's own
+     *                        (fabric8's default, a thread per busy informer). A process holding many agents (the
+     *                        standalone's simulated fleet) gives them one small pool instead.
+     */
+    public ClusterAgent(AgentSettings settings, Config kubeConfig, EventSink sink, Clock clock, Supplier<String> ids,
+                        List<WatchedResource> watched, Executor informerThreads) {
         this.settings = settings;
         this.sink = sink;
         this.clock = clock;
         this.ids = ids;
         this.watched = List.copyOf(watched);
         TokenBucket limit = new TokenBucket(settings.qps(), settings.burst(), System::nanoTime);
-        this.client = new KubernetesClientBuilder().withConfig(kubeConfig)
+        KubernetesClientBuilder clientBuilder = new KubernetesClientBuilder();
+        if (informerThreads != null) {
+            clientBuilder.withTaskExecutor(informerThreads);
+        }
+        this.client = clientBuilder.withConfig(kubeConfig)
                 .withKubernetesSerialization(WatchedObjects.serialization())
                 .withHttpClientBuilderConsumer(builder -> builder.addOrReplaceInterceptor("qps", new Interceptor() {
                     @Override

@@ -63,6 +63,32 @@ class ClusterAgentTest {
     }
 
     @Test
+    void anAgentGivenInformerThreadsPublishesFromThem() {
+        List<String> threads = new CopyOnWriteArrayList<>();
+        java.util.concurrent.ExecutorService given = java.util.concurrent.Executors.newSingleThreadExecutor(
+                r -> new Thread(r, "given-informer-thread"));
+        try (ClusterAgent withThreads = new ClusterAgent(new AgentSettings("member2", "member", 100, 100, Duration.ofMinutes(1)),
+                kube.getConfiguration(), event -> recordObjectEventThread(event, threads), Clock.systemUTC(),
+                () -> "t", List.of(new WatchedResource("", "v1", "pods", "Pod", true)), given)) {
+            withThreads.start();
+            kube.pods().inNamespace("deploy").resource(new PodBuilder().withNewMetadata().withName("on-given").endMetadata()
+                    .build()).create();
+
+            await().atMost(Duration.ofSeconds(10)).until(() -> !threads.isEmpty());
+            assertThat(threads).containsOnly("given-informer-thread");
+        } finally {
+            given.shutdownNow();
+        }
+    }
+
+    /** Heartbeats and capacity come from the agent's timer; only an object's event comes from an informer. */
+    private static void recordObjectEventThread(ClusterEvent event, List<String> threads) {
+        if (event.object() != null) {
+            threads.add(Thread.currentThread().getName());
+        }
+    }
+
+    @Test
     void aDeletedPodIsPublishedAsDeleted() {
         kube.pods().inNamespace("deploy").resource(new PodBuilder().withNewMetadata().withName("web-2").endMetadata().build()).create();
         awaitEvent(e -> e.object() != null && e.object().name().equals("web-2"));

@@ -73,7 +73,7 @@ public final class SimulatedCluster implements AutoCloseable {
       throw new UncheckedIOException(e);
     }
     this.client = new KubernetesClientBuilder().withConfig(directConfig())
-        .withKubernetesSerialization(new SimSerialization()).build();
+        .withKubernetesSerialization(new SimSerialization()).withTaskExecutor(InformerThreads.SIMULATION).build();
     this.runtime = new ClusterRuntime(spec.name(), client, options, faults);
     this.api = new ClusterApi(runtime, kinds);
     dispatcher.gate(new SimApiDispatcher.PodGate() {

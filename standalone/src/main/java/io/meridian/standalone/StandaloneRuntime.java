@@ -13,6 +13,7 @@ import io.meridian.gateway.tls.TlsBootstrap;
 import io.meridian.projection.ProjectionServiceApplication;
 import io.meridian.schemas.Topics;
 import io.meridian.sim.ClusterSpec;
+import io.meridian.sim.InformerThreads;
 import io.meridian.sim.SimOptions;
 import io.meridian.sim.SimulatedCluster;
 import io.meridian.sim.SimulatedFleet;
@@ -41,6 +42,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
@@ -65,6 +67,11 @@ public final class StandaloneRuntime implements AutoCloseable {
     private static final int PARTITIONS = 4;
     private static final String MIGRATIONS = "db/migration";
     private static final String AXON_UPDATE_CHECKER_DISABLED = "axoniq.update-checker.disabled";
+    /**
+     * Where the simulated members' agents hand their watch events to the Kafka producer: a few threads for all of them
+     * (see {@link InformerThreads}), apart from the simulation's own so that a slow producer cannot hold up the members.
+     */
+    private static final ExecutorService AGENT_INFORMERS = InformerThreads.pool("agent-informers", 4);
 
     /** What the runtime says while it starts ({@code kafka started (3.1 s)}). */
     public interface Progress extends Consumer<String> {
@@ -380,7 +387,7 @@ public final class StandaloneRuntime implements AutoCloseable {
             ClusterAgent agent = new ClusterAgent(
                     new AgentSettings(cluster.name(), i == 0 ? "host" : "member", 50, 100, Duration.ofSeconds(3)),
                     config, new CutOffSink(KafkaEventSink.sharing(events, Clock.systemUTC()), cluster::isUnreachable), Clock.systemUTC(),
-                    () -> UUID.randomUUID().toString(), WatchedResource.defaults());
+                    () -> UUID.randomUUID().toString(), WatchedResource.defaults(), AGENT_INFORMERS);
             agent.start();
             started.push(agent);
         }
