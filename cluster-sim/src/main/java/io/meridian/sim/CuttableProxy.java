@@ -10,7 +10,9 @@ import io.vertx.core.net.NetSocket;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
@@ -56,7 +58,10 @@ public final class CuttableProxy implements AutoCloseable {
         .setTcpNoDelay(true)).connectHandler(this::accepted);
     try {
       server.listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    } catch (Exception e) {
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while relay " + name + " started to listen", e);
+    } catch (ExecutionException | TimeoutException e) {
       throw new IllegalStateException("relay " + name + " cannot listen: " + e.getMessage(), e);
     }
   }
