@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
@@ -95,6 +96,8 @@ public final class CuttableProxy implements AutoCloseable {
       return;
     }
     downstream.pause();
+    AtomicBoolean gone = new AtomicBoolean();
+    downstream.closeHandler(closed -> gone.set(true));
     int index = Math.floorMod(next.getAndIncrement(), targets.size());
     client.connect(targets.get(index), LOOPBACK).onComplete(connected -> {
       if (connected.failed()) {
@@ -105,8 +108,9 @@ public final class CuttableProxy implements AutoCloseable {
       connections.incrementAndGet(index);
       link(downstream, upstream);
       downstream.resume();
-      if (cut) {
-        downstream.close();
+      if (cut || gone.get()) {
+        // cut meanwhile, or the client left while the upstream connection was made
+        release(downstream, upstream);
       }
     });
   }
@@ -123,6 +127,7 @@ public final class CuttableProxy implements AutoCloseable {
   private void release(NetSocket closed, NetSocket other) {
     open.remove(closed);
     open.remove(other);
+    closed.close();
     other.close();
   }
 

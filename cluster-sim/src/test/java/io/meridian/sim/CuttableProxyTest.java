@@ -83,6 +83,18 @@ class CuttableProxyTest {
   }
 
   @Test
+  void clientsThatLeaveAtOnceLeaveNoUpstreamConnectionOpen() throws IOException {
+    EchoServer echo = echo("leaving");
+    try (CuttableProxy proxy = new CuttableProxy("leaving", List.of(echo.port()))) {
+      for (int i = 0; i < 50; i++) {
+        connect(proxy).close();
+      }
+
+      await().atMost(Duration.ofSeconds(10)).until(() -> echo.served() == 50 && echo.open() == 0);
+    }
+  }
+
+  @Test
   void newConnectionsGoToTheTargetsInTurn() throws IOException {
     EchoServer first = echo("first");
     EchoServer second = echo("second");
@@ -154,6 +166,7 @@ class CuttableProxyTest {
     private final String name;
     private final ServerSocket listener;
     private final List<Socket> accepted = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final java.util.concurrent.atomic.AtomicInteger ended = new java.util.concurrent.atomic.AtomicInteger();
 
     EchoServer(String name) throws IOException {
       this.name = name;
@@ -165,6 +178,16 @@ class CuttableProxyTest {
 
     int port() {
       return listener.getLocalPort();
+    }
+
+    /** Connections accepted so far. */
+    int served() {
+      return accepted.size();
+    }
+
+    /** Connections accepted and not yet closed by the other side. */
+    int open() {
+      return accepted.size() - ended.get();
     }
 
     void dropConnections() throws IOException {
@@ -205,6 +228,8 @@ class CuttableProxyTest {
         }
       } catch (IOException e) {
         // closed
+      } finally {
+        ended.incrementAndGet();
       }
     }
 
