@@ -24,10 +24,13 @@ final class NamedObjectStore extends AbstractMap<AttributeSet, String> {
   /** Synchronized on itself, as the stock store: its entry set copies and streams under the same lock as the index. */
   private final Map<AttributeSet, String> objects = Collections.synchronizedMap(new LinkedHashMap<>());
   private final Map<Attribute, Set<AttributeSet>> byName = new HashMap<>();
+  /** The key of the last put since {@link #forgetLastKeyPut}: the stock change computes it and does not return it. */
+  private AttributeSet lastKeyPut;
 
   @Override
   public String put(AttributeSet key, String value) {
     synchronized (objects) {
+      lastKeyPut = key;
       String previous = objects.put(key, value);
       if (previous == null) {
         Attribute name = key.getAttribute(NAME);
@@ -59,6 +62,18 @@ final class NamedObjectStore extends AbstractMap<AttributeSet, String> {
     synchronized (objects) {
       objects.clear();
       byName.clear();
+    }
+  }
+
+  void forgetLastKeyPut() {
+    synchronized (objects) {
+      lastKeyPut = null;
+    }
+  }
+
+  AttributeSet lastKeyPut() {
+    synchronized (objects) {
+      return lastKeyPut;
     }
   }
 

@@ -3,8 +3,10 @@ package io.meridian.sim;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.fabric8.mockwebserver.crud.Attribute;
 import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.dsl.HttpMethod;
 import io.fabric8.mockwebserver.http.Buffer;
@@ -14,6 +16,7 @@ import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.fabric8.zjsonpatch.JsonPatch;
 import io.fabric8.zjsonpatch.JsonPatchException;
 import java.io.IOException;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -37,7 +40,8 @@ import java.util.regex.Pattern;
  * itself). The webhook is called on the server's event loop, which waits for it, as a request to a
  * real API server waits.</li>
  * <li>a JSON patch that cannot apply (a {@code test} operation that fails) answered 422, as kube-apiserver does;</li>
- * <li>a named object found by its name ({@link NamedObjectStore}), not by comparing every object stored.</li>
+ * <li>a named object found by its name ({@link NamedObjectStore}), not by comparing every object stored;</li>
+ * <li>watches served without a thread each ({@link WatchStreams}).</li>
  * </ul>
  */
 final class SimApiDispatcher extends KubernetesCrudDispatcher {
@@ -59,6 +63,7 @@ final class SimApiDispatcher extends KubernetesCrudDispatcher {
 
   private final ObjectMapper json = Serialization.jsonMapper();
   private final NamedObjectStore store = new NamedObjectStore();
+  private final WatchStreams watches = new WatchStreams();
   private volatile PodGate gate;
 
   SimApiDispatcher() {
@@ -94,6 +99,44 @@ final class SimApiDispatcher extends KubernetesCrudDispatcher {
       return super.findResource(query);
     }
     return named.isEmpty() ? null : named.get(0);
+  }
+
+  /** Called by the stock read under the store's read lock when the request asks to watch. */
+  @Override
+  public MockResponse handleWatch(String path) {
+    AttributeSet query = attributeExtractor.fromPath(path);
+    String name = watchedName(path);
+    if (name != null) {
+      query = query.add(new Attribute(NamedObjectStore.NAME, name));
+    }
+    List<Map.Entry<AttributeSet, String>> named = store.named(query);
+    return watches.open(query, named != null ? named : store.entrySet());
+  }
+
+  /** The name of a watch's {@code fieldSelector=metadata.name=NAME}, as the stock dispatcher reads it; else null. */
+  static String watchedName(String path) {
+    int start = path.indexOf('?');
+    String name = null;
+    for (String parameter : start < 0 ? new String[0] : path.substring(start + 1).split("&")) {
+      String decoded = URLDecoder.decode(parameter, StandardCharsets.UTF_8);
+      if (decoded.startsWith("fieldSelector=metadata.name=")) {
+        name = decoded.substring("fieldSelector=metadata.name=".length());
+      }
+    }
+    return name == null || name.isEmpty() ? null : name;
+  }
+
+  /** The stock change (called under the store's write lock) and then its events to the watches that select it. */
+  @Override
+  public void processEvent(String path, AttributeSet pathAttributes, AttributeSet oldAttributes,
+      GenericKubernetesResource resource, String newState) {
+    String existing = oldAttributes == null ? null : store.get(oldAttributes);
+    store.forgetLastKeyPut();
+    super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
+    if (!Objects.equals(existing, newState)) {
+      watches.changed(existing == null ? null : oldAttributes, existing, newState == null ? null : store.lastKeyPut(),
+          newState);
+    }
   }
 
   void gate(PodGate podGate) {

@@ -1,0 +1,137 @@
+package io.meridian.sim;
+
+import io.fabric8.mockwebserver.crud.AttributeSet;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.Response;
+import io.fabric8.mockwebserver.http.WebSocket;
+import io.fabric8.mockwebserver.http.WebSocketListener;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArraySet;
+
+/**
+ * The open watches of one simulated API server. The stock mock server gives every watch a thread of its own that
+ * decodes each stored object, encodes it again as a watch event and waits for its write to complete: about 600
+ * threads at 100 members, each woken twice per event. Here an event is written once as text and handed to the
+ * watch's connection from the thread that made the change (the server's event loop, which does not wait).
+ *
+ * <p>As the stock server: a new watch first gets every object its query selects as {@code ADDED}; changes made
+ * before its connection is open are held and sent after those, in order.
+ */
+final class WatchStreams {
+  private final Set<Stream> streams = new CopyOnWriteArraySet<>();
+
+  /** A watch of {@code query}, given the objects stored now (read under the store's lock, as the change calls are). */
+  MockResponse open(AttributeSet query, Collection<Map.Entry<AttributeSet, String>> stored) {
+    Stream stream = new Stream(query);
+    stored.stream().filter(entry -> stream.selects(entry.getKey()))
+        .forEach(entry -> stream.send(event("ADDED", entry.getValue())));
+    streams.add(stream);
+    return new MockResponse().withWebSocketUpgrade(stream);
+  }
+
+  /**
+   * An object stored under {@code oldKey} as {@code oldState} (both null when new) is now {@code newState} under
+   * {@code newKey} (both null when removed). Called under the store's write lock, so events leave in the store's order.
+   */
+  void changed(AttributeSet oldKey, String oldState, AttributeSet newKey, String newState) {
+    if (streams.isEmpty()) {
+      return;
+    }
+    Events events = new Events(oldState, newState);
+    for (Stream stream : streams) {
+      boolean before = oldKey != null && stream.selects(oldKey);
+      boolean after = newKey != null && stream.selects(newKey);
+      if (before && after) {
+        stream.send(events.modified());
+      } else if (before) {
+        stream.send(events.deleted());
+      } else if (after) {
+        stream.send(events.added());
+      }
+    }
+  }
+
+  int open() {
+    return streams.size();
+  }
+
+  private static String event(String type, String object) {
+    return "{\"type\":\"" + type + "\",\"object\":" + object + "}";
+  }
+
+  /** The three events one change can make, each written once however many watches receive it. */
+  private static final class Events {
+    private final String oldState;
+    private final String newState;
+    private String modified;
+    private String deleted;
+    private String added;
+
+    Events(String oldState, String newState) {
+      this.oldState = oldState;
+      this.newState = newState;
+    }
+
+    String modified() {
+      return modified != null ? modified : (modified = event("MODIFIED", newState));
+    }
+
+    String deleted() {
+      return deleted != null ? deleted : (deleted = event("DELETED", oldState));
+    }
+
+    String added() {
+      return added != null ? added : (added = event("ADDED", newState));
+    }
+  }
+
+  private final class Stream extends WebSocketListener {
+    private final AttributeSet query;
+    private final List<String> held = new ArrayList<>();
+    private WebSocket socket;
+
+    Stream(AttributeSet query) {
+      this.query = query;
+    }
+
+    boolean selects(AttributeSet key) {
+      return key.matches(query);
+    }
+
+    synchronized void send(String event) {
+      if (socket == null) {
+        held.add(event);
+      } else {
+        socket.send(event);
+      }
+    }
+
+    @Override
+    public synchronized void onOpen(WebSocket webSocket, Response response) {
+      held.forEach(webSocket::send);
+      held.clear();
+      socket = webSocket;
+    }
+
+    @Override
+    public void onClosing(WebSocket webSocket, int code, String reason) {
+      webSocket.close(code, reason);
+    }
+
+    @Override
+    public void onClosed(WebSocket webSocket, int code, String reason) {
+      webSocket.close(code, reason);
+      streams.remove(this);
+    }
+
+    @Override
+    public void onFailure(WebSocket webSocket, Throwable error, Response response) {
+      webSocket.close(1000, error.getMessage());
+      streams.remove(this);
+    }
+  }
+}
