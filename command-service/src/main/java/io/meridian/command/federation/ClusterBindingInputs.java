@@ -46,15 +46,21 @@ public class ClusterBindingInputs implements BindingInputs {
         JsonNode policy = template == null ? null : PolicyMatch.select(policies(host.get(), ref.namespace()), template)
                 .orElse(null);
         List<MemberView> members = ClusterObjects.describe(fleet.members(), clusterObjects(host.get()));
+        return Optional.of(new BindingSource(host.get(), template, policy, members, snapshots.ref(members),
+                copies(host.get(), ref, members)));
+    }
+
+    /** The template's copies (and the template itself in the host) as the cluster state holds them, by cluster. */
+    private Map<String, BindingSource.CopyState> copies(String host, BindingRef ref, List<MemberView> members) {
         Map<String, BindingSource.CopyState> copies = new HashMap<>();
         state.findInEach(members.stream().map(MemberView::name).toList(), ref.namespace(), ref.kind(), ref.name())
                 .forEach((member, copy) -> {
-                    if (member.equals(host.get()) || FederatedTemplate.isCopyOf(copy, ref.labelValue())) {
+                    if (member.equals(host) || FederatedTemplate.isCopyOf(copy, ref.labelValue())) {
                         copies.put(member, new BindingSource.CopyState(copy.path("spec").path("replicas").asInt(1),
                                 copy.path("status").path("readyReplicas").asInt(0)));
                     }
                 });
-        return Optional.of(new BindingSource(host.get(), template, policy, members, snapshots.ref(members), copies));
+        return copies;
     }
 
     /** Once the decision commits, its fleet is recorded if it carries it inline (never before: it may roll back). */
@@ -139,7 +145,10 @@ public class ClusterBindingInputs implements BindingInputs {
             return false;
         }
         AwaitedCopies wait = awaited.get(bindingId);
-        return wait == null || read(bindingId).map(source -> wait.endedBy(source.copies())).orElse(true);
+        Optional<String> host = fleet.host();
+        // the copies alone: the template, its policy and the members' Cluster objects do not change what ends a wait
+        return wait == null || host.isEmpty()
+                || wait.endedBy(copies(host.get(), BindingRef.parse(bindingId), fleet.members()));
     }
 
     private record AwaitedCopies(Map<String, Integer> assignment, boolean readyToo) {
