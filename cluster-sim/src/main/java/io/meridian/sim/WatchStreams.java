@@ -55,10 +55,6 @@ final class WatchStreams {
     }
   }
 
-  int open() {
-    return streams.size();
-  }
-
   private static String event(String type, String object) {
     return "{\"type\":\"" + type + "\",\"object\":" + object + "}";
   }
