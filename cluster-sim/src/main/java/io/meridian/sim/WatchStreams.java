@@ -1,6 +1,8 @@
 package io.meridian.sim;
 
+import io.fabric8.mockwebserver.crud.Attribute;
 import io.fabric8.mockwebserver.crud.AttributeSet;
+import io.fabric8.mockwebserver.crud.AttributeType;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.Response;
 import io.fabric8.mockwebserver.http.WebSocket;
@@ -10,6 +12,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArraySet;
 
 /**
@@ -20,17 +23,27 @@ import java.util.concurrent.CopyOnWriteArraySet;
  *
  * <p>As the stock server: a new watch first gets every object its query selects as {@code ADDED}; changes made
  * before its connection is open are held and sent after those, in order.
+ *
+ * <p>Watches are filed by the kind they select (the {@code plural} of their path), so a change is matched only
+ * against the watches of its kind and those of every kind.
  */
 final class WatchStreams {
-  private final Set<Stream> streams = new CopyOnWriteArraySet<>();
+  private static final String KIND = "plural";
+  private static final Set<Stream> NONE = Set.of();
+  private final Map<Attribute, Set<Stream>> byKind = new ConcurrentHashMap<>();
+  private final Set<Stream> ofEveryKind = new CopyOnWriteArraySet<>();
 
   /** A watch of {@code query}, given the objects stored now (read under the store's lock, as the change calls are). */
   MockResponse open(AttributeSet query, Collection<Map.Entry<AttributeSet, String>> stored) {
     Stream stream = new Stream(query);
     stored.stream().filter(entry -> stream.selects(entry.getKey()))
         .forEach(entry -> stream.send(event("ADDED", entry.getValue())));
-    streams.add(stream);
+    streamsOf(stream.kind).add(stream);
     return new MockResponse().withWebSocketUpgrade(stream);
+  }
+
+  private Set<Stream> streamsOf(Attribute kind) {
+    return kind == null ? ofEveryKind : byKind.computeIfAbsent(kind, k -> new CopyOnWriteArraySet<>());
   }
 
   /**
@@ -38,10 +51,19 @@ final class WatchStreams {
    * {@code newKey} (both null when removed). Called under the store's write lock, so events leave in the store's order.
    */
   void changed(AttributeSet oldKey, String oldState, AttributeSet newKey, String newState) {
-    if (streams.isEmpty()) {
-      return;
-    }
     Events events = new Events(oldState, newState);
+    Attribute oldKind = oldKey == null ? null : oldKey.getAttribute(KIND);
+    Attribute newKind = newKey == null ? null : newKey.getAttribute(KIND);
+    tell(ofEveryKind, oldKey, newKey, events);
+    if (oldKind != null) {
+      tell(byKind.getOrDefault(oldKind, NONE), oldKey, newKey, events);
+    }
+    if (newKind != null && !newKind.equals(oldKind)) {
+      tell(byKind.getOrDefault(newKind, NONE), oldKey, newKey, events);
+    }
+  }
+
+  private static void tell(Set<Stream> streams, AttributeSet oldKey, AttributeSet newKey, Events events) {
     for (Stream stream : streams) {
       boolean before = oldKey != null && stream.selects(oldKey);
       boolean after = newKey != null && stream.selects(newKey);
@@ -87,11 +109,15 @@ final class WatchStreams {
 
   private final class Stream extends WebSocketListener {
     private final AttributeSet query;
+    /** The kind the query selects, or null when it selects any. */
+    private final Attribute kind;
     private final List<String> held = new ArrayList<>();
     private WebSocket socket;
 
     Stream(AttributeSet query) {
       this.query = query;
+      Attribute plural = query.getAttribute(KIND);
+      this.kind = plural != null && plural.getType() == AttributeType.WITH ? plural : null;
     }
 
     boolean selects(AttributeSet key) {
@@ -121,13 +147,13 @@ final class WatchStreams {
     @Override
     public void onClosed(WebSocket webSocket, int code, String reason) {
       webSocket.close(code, reason);
-      streams.remove(this);
+      streamsOf(kind).remove(this);
     }
 
     @Override
     public void onFailure(WebSocket webSocket, Throwable error, Response response) {
       webSocket.close(1000, error.getMessage());
-      streams.remove(this);
+      streamsOf(kind).remove(this);
     }
   }
 }

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
@@ -74,6 +75,20 @@ class WatchStreamsTest {
 
       await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(events.seen)
           .containsExactly("ADDED mine 1"));
+    }
+  }
+
+  @Test
+  void aWatchOfOneKindSeesNoOtherKind() {
+    KubernetesClient client = cluster.client();
+    Events events = new Events();
+
+    try (Watch watch = client.configMaps().inNamespace("kinds").watch(events)) {
+      client.secrets().inNamespace("kinds").resource(new SecretBuilder().withNewMetadata().withNamespace("kinds")
+          .withName("s").endMetadata().build()).create();
+      client.configMaps().inNamespace("kinds").resource(configMap("kinds", "e", "1")).create();
+
+      await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(events.seen).containsExactly("ADDED e 1"));
     }
   }
 
