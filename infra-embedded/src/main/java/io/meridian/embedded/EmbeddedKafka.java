@@ -47,7 +47,8 @@ public final class EmbeddedKafka implements KafkaBroker {
         RuntimeException lastFailure = null;
         for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
             try {
-                return startOn(freePorts.getAsInt(), freePorts.getAsInt());
+                int brokerPort = freePorts.getAsInt();
+                return startOn(brokerPort, portOtherThan(brokerPort, freePorts));
             } catch (RuntimeException e) {
                 if (!causedByBind(e)) {
                     throw e;
@@ -56,6 +57,17 @@ public final class EmbeddedKafka implements KafkaBroker {
             }
         }
         throw new IllegalStateException("Kafka could not bind its ports in " + START_ATTEMPTS + " attempts", lastFailure);
+    }
+
+    /** A port found free twice in a row is the same port (the first was released): the broker needs two. */
+    private static int portOtherThan(int taken, IntSupplier freePorts) {
+        for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+            int port = freePorts.getAsInt();
+            if (port != taken) {
+                return port;
+            }
+        }
+        throw new IllegalStateException("no free port other than " + taken + " in " + START_ATTEMPTS + " attempts");
     }
 
     private static EmbeddedKafka startOn(int brokerPort, int controllerPort) {

@@ -22,4 +22,16 @@ class EmbeddedKafkaPortRetryTest {
             }
         }
     }
+
+    @Test
+    void brokerAndControllerGetTwoPortsWhenOnePortIsFoundFreeTwice() {
+        int port = FreePorts.next();
+        AtomicInteger calls = new AtomicInteger();
+        IntSupplier samePortTwice = () -> calls.getAndIncrement() < 2 ? port : FreePorts.next();
+
+        try (EmbeddedKafka kafka = EmbeddedKafka.start(samePortTwice)) {
+            assertThat(kafka.bootstrapServers()).endsWith(":" + port);
+            assertThat(calls.get()).isEqualTo(3);
+        }
+    }
 }
