@@ -114,7 +114,7 @@ final class SimApiDispatcher extends KubernetesCrudDispatcher {
   }
 
   /** The name of a watch's {@code fieldSelector=metadata.name=NAME}, as the stock dispatcher reads it; else null. */
-  static String watchedName(String path) {
+  private static String watchedName(String path) {
     int start = path.indexOf('?');
     String name = null;
     for (String parameter : start < 0 ? new String[0] : path.substring(start + 1).split("&")) {

@@ -17,7 +17,7 @@ import java.util.concurrent.CopyOnWriteArraySet;
 
 /**
  * The open watches of one simulated API server. The stock mock server gives every watch a thread of its own that
- * decodes each stored object, encodes it again as a watch event and waits for its write to complete: about 600
+ * decodes each stored object, encodes it again as a watch event and waits for its write to complete: about 550
  * threads at 100 members, each woken twice per event. Here an event is written once as text and handed to the
  * watch's connection from the thread that made the change (the server's event loop, which does not wait).
  *
