@@ -35,6 +35,11 @@ public class ClusterState {
     /** The workload objects again, per cluster and namespace, in kind/name order (what {@link #workloads} returns). */
     private final ConcurrentMap<String, ConcurrentMap<String, ConcurrentSkipListMap<String, ObjectNode>>> workloads =
             new ConcurrentHashMap<>();
+    /**
+     * The workload objects again, by namespace, kind and name, per cluster that holds one: a template's copies are
+     * found among the few clusters holding its name, not by a lookup in every member cluster.
+     */
+    private final ConcurrentMap<String, ConcurrentMap<String, ObjectNode>> holders = new ConcurrentHashMap<>();
     private final CompactTrees trees = new CompactTrees();
 
     /** Stores the object; returns the previous version, if any. */
@@ -56,6 +61,11 @@ public class ClusterState {
         kindIndex(cluster, ref.kind()).put(key, object);
         if (isWorkloadKind(ref.kind())) {
             workloadIndex(cluster, ref.namespace()).put(kindAndName(ref.kind(), ref.name()), object);
+            holders.compute(key, (k, held) -> {
+                ConcurrentMap<String, ObjectNode> holding = held == null ? new ConcurrentHashMap<>(4) : held;
+                holding.put(cluster, object);
+                return holding;
+            });
         }
         return Optional.ofNullable(objects(cluster).put(key, object));
     }
@@ -65,6 +75,10 @@ public class ClusterState {
         kindIndex(cluster, ref.kind()).remove(key);
         if (isWorkloadKind(ref.kind())) {
             workloadIndex(cluster, ref.namespace()).remove(kindAndName(ref.kind(), ref.name()));
+            holders.computeIfPresent(key, (k, held) -> {
+                held.remove(cluster);
+                return held.isEmpty() ? null : held;
+            });
         }
         return Optional.ofNullable(objects(cluster).remove(key));
     }
@@ -78,6 +92,17 @@ public class ClusterState {
                                               String name) {
         String key = key(namespace, kind, name);
         Map<String, ObjectNode> found = new HashMap<>();
+        if (isWorkloadKind(kind)) {
+            Map<String, ObjectNode> holding = holders.get(key);
+            if (holding != null) {
+                holding.forEach((cluster, object) -> {
+                    if (clusterNames.contains(cluster)) {
+                        found.put(cluster, object);
+                    }
+                });
+            }
+            return found;
+        }
         for (String cluster : clusterNames) {
             ObjectNode object = held(cluster, key);
             if (object != null) {

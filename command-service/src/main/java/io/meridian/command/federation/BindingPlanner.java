@@ -48,7 +48,7 @@ final class BindingPlanner {
         BindingRef ref = BindingRef.parse(view.id());
         JsonNode template = source.template();
         int total = FederatedTemplate.total(template);
-        String digest = FederatedTemplate.digest(template, ref.labelValue());
+        String digest = source.templateDigest();
         Placement placement = PolicyMatch.placement(source.policy());
         JsonNode placementNode = source.policy().path("spec").path("placement");
         Set<String> ready = source.members().stream().filter(MemberView::ready).map(MemberView::name)

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 
@@ -26,6 +27,9 @@ public class ClusterBindingInputs implements BindingInputs {
     private final Map<String, AwaitedCopies> awaited = new ConcurrentHashMap<>();
     /** Per binding, the member clusters it involves as its last command left it (a superset while one is in flight). */
     private final Map<String, Set<String>> involved = new ConcurrentHashMap<>();
+    private final TemplateReadings readings = new TemplateReadings();
+    /** The names of the last member list read (the fleet's list is the same object until the fleet changes). */
+    private volatile MemberNames memberNames = new MemberNames(List.of(), Set.of());
 
     public ClusterBindingInputs(ClusterState state, FleetView fleet, FleetSnapshots snapshots) {
         this.state = state;
@@ -43,17 +47,17 @@ public class ClusterBindingInputs implements BindingInputs {
         JsonNode template = state.find(host.get(), ref.namespace(), ref.kind(), ref.name())
                 .filter(t -> t.path("metadata").path("deletionTimestamp").isMissingNode())
                 .orElse(null);
-        JsonNode policy = template == null ? null : PolicyMatch.select(policies(host.get(), ref.namespace()), template)
-                .orElse(null);
+        TemplateReadings.Reading reading = readings.read(ref, template,
+                template == null ? List.of() : policies(host.get(), ref.namespace()));
         List<MemberView> members = ClusterObjects.describe(fleet.members(), clusterObjects(host.get()));
-        return Optional.of(new BindingSource(host.get(), template, policy, members, snapshots.ref(members),
-                copies(host.get(), ref, members)));
+        return Optional.of(new BindingSource(host.get(), template, reading.policy(), reading.digest(), members,
+                snapshots.ref(members), copies(host.get(), ref, members)));
     }
 
     /** The template's copies (and the template itself in the host) as the cluster state holds them, by cluster. */
     private Map<String, BindingSource.CopyState> copies(String host, BindingRef ref, List<MemberView> members) {
         Map<String, BindingSource.CopyState> copies = new HashMap<>();
-        state.findInEach(members.stream().map(MemberView::name).toList(), ref.namespace(), ref.kind(), ref.name())
+        state.findInEach(names(members), ref.namespace(), ref.kind(), ref.name())
                 .forEach((member, copy) -> {
                     if (member.equals(host) || FederatedTemplate.isCopyOf(copy, ref.labelValue())) {
                         copies.put(member, new BindingSource.CopyState(copy.path("spec").path("replicas").asInt(1),
@@ -61,6 +65,18 @@ public class ClusterBindingInputs implements BindingInputs {
                     }
                 });
         return copies;
+    }
+
+    private Set<String> names(List<MemberView> members) {
+        MemberNames known = memberNames;
+        if (known.members() != members) {
+            known = new MemberNames(members, members.stream().map(MemberView::name).collect(Collectors.toUnmodifiableSet()));
+            memberNames = known;
+        }
+        return known.names();
+    }
+
+    private record MemberNames(List<MemberView> members, Set<String> names) {
     }
 
     /** Once the decision commits, its fleet is recorded if it carries it inline (never before: it may roll back). */

@@ -39,4 +39,39 @@ class ClusterStateLookupTest {
 
         assertThat(state.clusterNames()).containsExactly("m1");
     }
+
+    @Test
+    void findInEachAnswersOnlyTheClustersItIsAskedAbout() {
+        put("m1", "Deployment", "ns", "web", 1);
+        put("m2", "Deployment", "ns", "web", 2);
+
+        assertThat(state.findInEach(List.of("m2"), "ns", "Deployment", "web")).containsOnlyKeys("m2");
+    }
+
+    @Test
+    void anObjectDeletedFromOneClusterIsStillFoundInTheOthers() {
+        put("m1", "Deployment", "ns", "web", 1);
+        put("m2", "Deployment", "ns", "web", 2);
+
+        state.delete("m1", new ObjectRef("apps/v1", "Deployment", "ns", "web", null, null));
+
+        assertThat(state.findInEach(List.of("m1", "m2"), "ns", "Deployment", "web")).containsOnlyKeys("m2");
+    }
+
+    @Test
+    void anObjectStoredAgainIsFoundAsStoredLast() {
+        put("m1", "Deployment", "ns", "web", 1);
+        put("m1", "Deployment", "ns", "web", 5);
+
+        assertThat(state.findInEach(List.of("m1"), "ns", "Deployment", "web").get("m1").path("spec").path("replicas")
+                .asInt()).isEqualTo(5);
+    }
+
+    @Test
+    void findInEachAnswersPodsToo() {
+        put("m1", "Pod", "ns", "web-0", 0);
+        put("m2", "Pod", "ns", "web-0", 0);
+
+        assertThat(state.findInEach(List.of("m1", "m2", "m3"), "ns", "Pod", "web-0")).containsOnlyKeys("m1", "m2");
+    }
 }

@@ -90,7 +90,9 @@ final class FederationFixtures {
 
         @Override
         public Optional<BindingSource> read(String bindingId) {
-            return Optional.of(new BindingSource("member1", template, policy, members,
+            String digest = template == null || policy == null ? null
+                    : FederatedTemplate.digest(template, BindingRef.parse(bindingId).labelValue());
+            return Optional.of(new BindingSource("member1", template, policy, digest, members,
                     new FleetRef(FleetSnapshots.digest(members), fleetRecorded), copies));
         }
 
