@@ -100,8 +100,7 @@ public final class BenchFleet implements AutoCloseable {
     void awaitReady(List<String> members, Consumer<String> progress) throws InterruptedException {
         java.util.Set<String> waiting = java.util.concurrent.ConcurrentHashMap.newKeySet();
         waiting.addAll(members);
-        try (DomainEventTap tap = DomainEventTap.fromStart(runtime.kafkaBootstrap(),
-                e -> "MemberClusterReady".equals(e.type()))) {
+        try (DomainEventTap tap = DomainEventTap.fromStart(runtime.kafkaBootstrap(), "MemberClusterReady")) {
             long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(5);
             while (!waiting.isEmpty()) {
                 DomainEventTap.Seen seen = tap.seen().poll();

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -102,8 +103,7 @@ public final class FailoverBench {
 
     private Result measure(BenchFleet fleet, CopyWatch copies) throws InterruptedException {
         int share = settings.replicas() / 2;
-        try (DomainEventTap flaps = DomainEventTap.start(fleet.runtime().kafkaBootstrap(),
-                e -> "MemberClusterUnreachable".equals(e.type()))) {
+        try (DomainEventTap flaps = DomainEventTap.start(fleet.runtime().kafkaBootstrap(), "MemberClusterUnreachable")) {
             place(fleet);
             try {
                 awaitEvery(copies, w -> copies.replicas(victim(), name(w)) > 0
@@ -120,7 +120,7 @@ public final class FailoverBench {
             warmUp(fleet, copies);
         }
         try (DomainEventTap tap = DomainEventTap.start(fleet.runtime().kafkaBootstrap(),
-                e -> "MemberClusterUnreachable".equals(e.type()) && victim().equals(e.aggregateId()));
+                Set.of("MemberClusterUnreachable"), e -> victim().equals(e.aggregateId()));
              FailoverStages stages = FailoverStages.start(fleet.runtime().kafkaBootstrap())) {
             BindingSyncQueue syncs = fleet.runtime().services().get("command-service").getBean(BindingSyncQueue.class);
             CommitTimes commits = CommitTimes.from(fleet.runtime());
@@ -203,8 +203,7 @@ public final class FailoverBench {
                         + copies.replicas(warmupSurvivor(w), name(warmupIndex(w))) == settings.replicas(),
                 "warm-up templates divided", settings.timeout(), progress, w -> name(warmupIndex(w)) + " not divided");
         try (DomainEventTap declared = DomainEventTap.start(fleet.runtime().kafkaBootstrap(),
-                e -> warmupMember().equals(e.aggregateId()) && ("MemberClusterUnreachable".equals(e.type())
-                        || "MemberClusterReady".equals(e.type())))) {
+                Set.of("MemberClusterUnreachable", "MemberClusterReady"), e -> warmupMember().equals(e.aggregateId()))) {
             fleet.cluster(warmupMember()).unreachable();
             long declaredNanos = awaitEvent(declared, "MemberClusterUnreachable").occurredNanos();
             Waits.awaitEvery(warmups, w -> copies.replicas(warmupSurvivor(w), name(warmupIndex(w))) == settings.replicas(),

@@ -86,8 +86,7 @@ public final class RebalanceBench {
         long syncsAtStart = syncs.handled();
         progress.accept(String.format(Locale.ROOT, "%d binding syncs after the Bs recovered; the sync queue %s", syncsAtStart
                 - syncsAtRecovery, syncs.awaitIdle(100, java.util.concurrent.TimeUnit.MILLISECONDS) ? "idle" : "still busy"));
-        try (DomainEventTap tap = DomainEventTap.start(fleet.runtime().kafkaBootstrap(),
-                e -> "BindingRescheduled".equals(e.type()))) {
+        try (DomainEventTap tap = DomainEventTap.start(fleet.runtime().kafkaBootstrap(), "BindingRescheduled")) {
             PipelineCounts before = PipelineCounts.take(fleet.runtime());
             long start = System.nanoTime();
             fleet.createAll(BenchFleet.HOST, BenchFleet.REBALANCERS,
