@@ -49,7 +49,7 @@ final class BindingPlanner {
         JsonNode template = source.template();
         int total = FederatedTemplate.total(template);
         String digest = source.templateDigest();
-        Placement placement = PolicyMatch.placement(source.policy());
+        Placement placement = source.placement();
         JsonNode placementNode = source.policy().path("spec").path("placement");
         Set<String> ready = source.members().stream().filter(MemberView::ready).map(MemberView::name)
                 .collect(Collectors.toSet());

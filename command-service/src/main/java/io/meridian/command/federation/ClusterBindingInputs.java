@@ -50,7 +50,7 @@ public class ClusterBindingInputs implements BindingInputs {
         TemplateReadings.Reading reading = readings.read(ref, template,
                 template == null ? List.of() : policies(host.get(), ref.namespace()));
         List<MemberView> members = ClusterObjects.describe(fleet.members(), clusterObjects(host.get()));
-        return Optional.of(new BindingSource(host.get(), template, reading.policy(), reading.digest(), members,
+        return Optional.of(new BindingSource(host.get(), template, reading.policy(), reading.placement(), reading.digest(), members,
                 snapshots.ref(members), copies(host.get(), ref, members)));
     }
 

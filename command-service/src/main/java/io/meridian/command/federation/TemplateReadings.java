@@ -1,15 +1,17 @@
 package io.meridian.command.federation;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.core.karmada.model.Placement;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Per binding, what its last read derived from its template and the policies that may select it: the policy chosen
- * and the digest of what the copies carry. The cluster state stores a new object on every change and never changes
+ * Per binding, what its last read derived from its template and the policies that may select it: the policy chosen,
+ * its placement as the kernel reads it and the digest of what the copies carry. The cluster state stores a new object on every change and never changes
  * one it holds, so while a read finds the very same objects (by identity) the answers are the same, and choosing the
- * policy among dozens (their selectors matched against the template's labels) and hashing the template are skipped.
+ * policy among dozens (their selectors matched against the template's labels), converting its placement and hashing
+ * the template are skipped.
  * A rebalance reads each binding twice (its reschedule and the sync that ends its wait) with nothing changed between.
  */
 final class TemplateReadings {
@@ -30,8 +32,9 @@ final class TemplateReadings {
             return known;
         }
         JsonNode policy = PolicyMatch.select(shared, template).orElse(null);
-        String digest = policy == null ? null : FederatedTemplate.digest(template, ref.labelValue());
-        Reading reading = new Reading(template, shared, policy, digest);
+        Reading reading = policy == null ? new Reading(template, shared, null, null, null)
+                : new Reading(template, shared, policy, PolicyMatch.placement(policy),
+                        FederatedTemplate.digest(template, ref.labelValue()));
         readings.put(ref.id(), reading);
         return reading;
     }
@@ -59,8 +62,12 @@ final class TemplateReadings {
         return true;
     }
 
-    /** The template and policies read, the policy chosen (null when none selects it) and, when one does, the digest. */
-    record Reading(JsonNode template, List<? extends JsonNode> policies, JsonNode policy, String digest) {
-        static final Reading NONE = new Reading(null, List.of(), null, null);
+    /**
+     * The template and policies read, the policy chosen (null when none selects it) and, when one does, its placement
+     * and the digest.
+     */
+    record Reading(JsonNode template, List<? extends JsonNode> policies, JsonNode policy, Placement placement,
+                   String digest) {
+        static final Reading NONE = new Reading(null, List.of(), null, null, null);
     }
 }

@@ -90,9 +90,10 @@ final class FederationFixtures {
 
         @Override
         public Optional<BindingSource> read(String bindingId) {
-            String digest = template == null || policy == null ? null
-                    : FederatedTemplate.digest(template, BindingRef.parse(bindingId).labelValue());
-            return Optional.of(new BindingSource("member1", template, policy, digest, members,
+            boolean bound = template != null && policy != null;
+            String digest = bound ? FederatedTemplate.digest(template, BindingRef.parse(bindingId).labelValue()) : null;
+            return Optional.of(new BindingSource("member1", template, policy, bound ? PolicyMatch.placement(policy) : null,
+                    digest, members,
                     new FleetRef(FleetSnapshots.digest(members), fleetRecorded), copies));
         }
 

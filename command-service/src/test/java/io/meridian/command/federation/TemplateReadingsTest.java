@@ -34,13 +34,14 @@ class TemplateReadingsTest {
     }
 
     @Test
-    void theReadingNamesThePolicyChosenAndTheDigestOfTheCopies() {
+    void theReadingNamesThePolicyChosenItsPlacementAndTheDigestOfTheCopies() {
         JsonNode template = deployment(3);
         JsonNode web = policy("web", "nginx", 0);
 
         TemplateReadings.Reading reading = readings.read(REF, template, List.of(policy("other", "db", 5), web));
 
         assertThat(reading.policy()).isSameAs(web);
+        assertThat(reading.placement()).isEqualTo(PolicyMatch.placement(web));
         assertThat(reading.digest()).isEqualTo(FederatedTemplate.digest(template, REF.labelValue()));
     }
 
@@ -66,10 +67,11 @@ class TemplateReadingsTest {
     }
 
     @Test
-    void aTemplateNoPolicySelectsHasNoDigest() {
+    void aTemplateNoPolicySelectsHasNoPlacementNorDigest() {
         TemplateReadings.Reading reading = readings.read(REF, deployment(3), List.of(policy("db", "db", 0)));
 
         assertThat(reading.policy()).isNull();
+        assertThat(reading.placement()).isNull();
         assertThat(reading.digest()).isNull();
     }
 
