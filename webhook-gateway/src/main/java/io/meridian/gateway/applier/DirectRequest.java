@@ -11,41 +11,66 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A JSON patch (RFC 6902) of one object in one request. fabric8's {@code Resource.patch} reads the object before it
- * patches, which would make a write with a {@code test} operation cost two requests, the same as reading and
- * updating; this sends the PATCH alone, through the client's own HTTP client (its authentication and TLS).
+ * Writes of one object in one request each, sent through the client's own HTTP client (its authentication and TLS),
+ * answered by their HTTP status and body, the object in the body left unread:
+ * <ul>
+ * <li>a JSON patch (RFC 6902): fabric8's {@code Resource.patch} reads the object before it patches, which would make
+ * a write with a {@code test} operation cost two requests, the same as reading and updating;</li>
+ * <li>a creation from the object's JSON: fabric8's {@code create} converts the object to its model, writes it out
+ * again and reads the stored object back into the model, none of which a write that only needs to know whether it
+ * happened uses.</li>
+ * </ul>
  */
-final class JsonPatchRequest {
-    private static final String CONTENT_TYPE = "application/json-patch+json";
+final class DirectRequest {
+    private static final String JSON_PATCH = "application/json-patch+json";
+    private static final String JSON = "application/json";
 
-    private JsonPatchRequest() {
+    private DirectRequest() {
     }
 
-    /** The HTTP status; I/O failures and timeouts are thrown as a {@link KubernetesClientException} without a code. */
-    static int send(KubernetesClient kube, ObjectRef target, String patch) {
-        String url = kube.getMasterUrl().toString().replaceAll("/+$", "") + path(target);
-        long timeoutMs = Math.max(1, kube.getConfiguration().getRequestTimeout());
-        HttpRequest request = kube.getHttpClient().newHttpRequestBuilder().uri(url)
-                .method("PATCH", CONTENT_TYPE, patch).timeout(timeoutMs, TimeUnit.MILLISECONDS).build();
-        try {
-            HttpResponse<String> response = kube.getHttpClient().sendAsync(request, String.class)
-                    .get(timeoutMs + 1_000, TimeUnit.MILLISECONDS);
-            return response.code();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new KubernetesClientException("interrupted while patching " + Targets.describe(target), e);
-        } catch (ExecutionException e) {
-            throw new KubernetesClientException("cannot patch " + Targets.describe(target) + ": " + e.getCause(), e.getCause());
-        } catch (TimeoutException e) {
-            throw new KubernetesClientException("no answer to the patch of " + Targets.describe(target), e);
+    /** What the API server answered. */
+    record Answer(int code, String body) {
+        boolean succeeded() {
+            return code / 100 == 2;
         }
     }
 
-    /** {@code /api/v1/...} or {@code /apis/<group>/<version>/...}, namespaced or not. */
+    /** The answer to the patch; I/O failures and timeouts are thrown as a {@link KubernetesClientException} without a code. */
+    static Answer patch(KubernetesClient kube, ObjectRef target, String patch) {
+        return send(kube, "PATCH", path(target) + "/" + target.name(), JSON_PATCH, patch, "patch", target);
+    }
+
+    /** The answer to the creation of {@code object} (its JSON, named and typed as the target). */
+    static Answer create(KubernetesClient kube, ObjectRef target, String object) {
+        return send(kube, "POST", path(target), JSON, object, "create", target);
+    }
+
+    private static Answer send(KubernetesClient kube, String method, String path, String contentType, String body,
+                            String verb, ObjectRef target) {
+        String url = kube.getMasterUrl().toString().replaceAll("/+$", "") + path;
+        long timeoutMs = Math.max(1, kube.getConfiguration().getRequestTimeout());
+        HttpRequest request = kube.getHttpClient().newHttpRequestBuilder().uri(url)
+                .method(method, contentType, body).timeout(timeoutMs, TimeUnit.MILLISECONDS).build();
+        String subject = Targets.describe(target);
+        try {
+            HttpResponse<String> response = kube.getHttpClient().sendAsync(request, String.class)
+                    .get(timeoutMs + 1_000, TimeUnit.MILLISECONDS);
+            return new Answer(response.code(), response.body());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new KubernetesClientException("interrupted while trying to " + verb + " " + subject, e);
+        } catch (ExecutionException e) {
+            throw new KubernetesClientException("cannot " + verb + " " + subject + ": " + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new KubernetesClientException("no answer to the " + verb + " of " + subject, e);
+        }
+    }
+
+    /** The target's collection: {@code /api/v1/...} or {@code /apis/<group>/<version>/...}, namespaced or not. */
     static String path(ObjectRef target) {
         ResourceDefinitionContext context = Targets.context(target);
         String group = context.getGroup() == null || context.getGroup().isEmpty() ? "/api" : "/apis/" + context.getGroup();
         String namespace = target.namespace().isEmpty() ? "" : "/namespaces/" + target.namespace();
-        return group + "/" + context.getVersion() + namespace + "/" + context.getPlural() + "/" + target.name();
+        return group + "/" + context.getVersion() + namespace + "/" + context.getPlural();
     }
 }

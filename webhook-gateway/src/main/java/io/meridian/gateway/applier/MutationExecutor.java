@@ -162,7 +162,7 @@ public final class MutationExecutor {
             return ApplyResult.failed("body.object must be an object");
         }
         boolean merge = body.path("merge").asBoolean(false);
-        if (!merge && body.path("absent").asBoolean(false) && createdFirst(resource, target, object)) {
+        if (!merge && body.path("absent").asBoolean(false) && createdFirst(kube, target, object)) {
             return ApplyResult.patched(Targets.describe(target) + " created");
         }
         GenericKubernetesResource current = resource.get();
@@ -171,7 +171,7 @@ public final class MutationExecutor {
             return ApplyResult.noop(Targets.describe(target) + " absent: a merge creates nothing");
         }
         if (current == null) {
-            resource.create(creatable(target, object));
+            resource.create(creatableResource(target, object));
             return ApplyResult.patched(Targets.describe(target) + " created");
         }
         ObjectNode present = json.valueToTree(current);
@@ -202,20 +202,35 @@ public final class MutationExecutor {
      * One request in the usual case: the mutation expects the object absent, so it is created without a read. False
      * when it exists already (409): then the caller reads, compares and writes, so a second apply is still a Noop.
      */
-    private boolean createdFirst(Handle resource, ObjectRef target, JsonNode object) {
-        try {
-            resource.create(creatable(target, object));
+    private boolean createdFirst(KubernetesClient kube, ObjectRef target, JsonNode object) {
+        DirectRequest.Answer answer = DirectRequest.create(kube, target, creatable(target, object).toString());
+        if (answer.succeeded()) {
             return true;
-        } catch (KubernetesClientException e) {
-            if (e.getCode() == 409) {
-                return false;
-            }
-            throw e;
+        }
+        if (answer.code() == 409) {
+            return false;
+        }
+        throw new KubernetesClientException("cannot create " + Targets.describe(target) + ": "
+                + statusMessage(answer.body()), answer.code(), null);
+    }
+
+    /** The {@code message} of a Kubernetes Status answer, else the answer as it came. */
+    private String statusMessage(String answer) {
+        try {
+            JsonNode status = answer == null ? null : json.readTree(answer);
+            return status != null && status.path("message").isTextual() ? status.get("message").asText()
+                    : String.valueOf(answer);
+        } catch (java.io.IOException e) {
+            return answer;
         }
     }
 
+    private GenericKubernetesResource creatableResource(ObjectRef target, JsonNode object) {
+        return json.convertValue(creatable(target, object), GenericKubernetesResource.class);
+    }
+
     /** The given object as a new one: named, typed and namespaced as the target, without status or identity. */
-    private GenericKubernetesResource creatable(ObjectRef target, JsonNode object) {
+    private ObjectNode creatable(ObjectRef target, JsonNode object) {
         ObjectNode created = ((ObjectNode) object).deepCopy();
         created.put("apiVersion", Targets.apiVersion(target)).put("kind", target.kind());
         ObjectNode metadata = created.with("metadata");
@@ -225,7 +240,7 @@ public final class MutationExecutor {
         }
         metadata.remove(List.of("resourceVersion", "uid"));
         created.remove("status");
-        return json.convertValue(created, GenericKubernetesResource.class);
+        return created;
     }
 
     /** {@code wanted} laid over {@code present}: objects field by field, anything else replaced. */
@@ -283,7 +298,7 @@ public final class MutationExecutor {
         }
         patch.addObject().put("op", "test").put("path", "/spec/" + field).put("value", from);
         patch.addObject().put("op", "replace").put("path", "/spec/" + field).put("value", to);
-        int code = JsonPatchRequest.send(kube, target, patch.toString());
+        int code = DirectRequest.patch(kube, target, patch.toString()).code();
         if (code / 100 == 2) {
             return true;
         }

@@ -40,6 +40,17 @@ class MutationExecutorTest {
     static final class AnswersFailedPatchTests extends KubernetesCrudDispatcher {
         /** Answers every PATCH 403, as an API server does for a role without the verb. */
         volatile boolean patchForbidden;
+        /** Answers every creation 422 with a Status, as an API server does for an object it finds invalid. */
+        volatile boolean createInvalid;
+
+        @Override
+        public MockResponse handleCreate(RecordedRequest request) {
+            if (createInvalid) {
+                return new MockResponse().setResponseCode(422).setBody("{\"kind\":\"Status\",\"status\":\"Failure\","
+                        + "\"message\":\"spec.replicas: Invalid value: -1\",\"code\":422}");
+            }
+            return super.handleCreate(request);
+        }
 
         @Override
         public MockResponse handlePatch(RecordedRequest request) {
@@ -201,6 +212,16 @@ class MutationExecutorTest {
 
         assertThat(result.outcome()).as(result.detail()).isEqualTo(Outcome.PATCHED);
         assertThat(webReplicas()).isEqualTo(3);
+    }
+
+    @Test
+    void applyObjectExpectedAbsentThatTheApiServerRefusesFailsWithItsCodeAndMessage() {
+        dispatcher.createInvalid = true;
+
+        assertThatThrownBy(() -> executor.apply(mutation("d/0", Mutation.Type.APPLY_OBJECT, WEB,
+                "{\"absent\":true,\"object\":{\"spec\":{\"replicas\":3}}}"), kube))
+                .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(422))
+                .hasMessageContaining("spec.replicas: Invalid value: -1").hasMessageContaining("deploy/web");
     }
 
     @Test
