@@ -10,11 +10,12 @@ import java.util.Optional;
 /**
  * What a binding reads when it decides: the host cluster, the template there (null once deleted), the
  * PropagationPolicy that selects it (null when none does) and, when one does, its {@linkplain PolicyMatch#placement
- * placement} and the {@linkplain FederatedTemplate#digest digest} of what the template's copies carry; the member clusters, their {@link FleetRef} and, per cluster, the
- * copy as it is now (the host's copy is the template itself).
+ * placement} and the {@linkplain FederatedTemplate#digest digest} of what the template's copies carry; the member
+ * clusters, their {@link FleetRef} and, per cluster, the copy as it is now (the host's copy is the template itself).
  */
-public record BindingSource(String host, JsonNode template, JsonNode policy, Placement placement, String templateDigest,
-                            List<MemberView> members, FleetRef fleet, Map<String, CopyState> copies) {
+public record BindingSource(String host, JsonNode template, JsonNode policy, Placement placement,
+                            String templateDigest, List<MemberView> members, FleetRef fleet,
+                            Map<String, CopyState> copies) {
     public BindingSource {
         members = List.copyOf(members);
         copies = Map.copyOf(copies);

@@ -50,8 +50,8 @@ public class ClusterBindingInputs implements BindingInputs {
         TemplateReadings.Reading reading = readings.read(ref, template,
                 template == null ? List.of() : policies(host.get(), ref.namespace()));
         List<MemberView> members = ClusterObjects.describe(fleet.members(), clusterObjects(host.get()));
-        return Optional.of(new BindingSource(host.get(), template, reading.policy(), reading.placement(), reading.digest(), members,
-                snapshots.ref(members), copies(host.get(), ref, members)));
+        return Optional.of(new BindingSource(host.get(), template, reading.policy(), reading.placement(),
+                reading.digest(), members, snapshots.ref(members), copies(host.get(), ref, members)));
     }
 
     /** The template's copies (and the template itself in the host) as the cluster state holds them, by cluster. */
@@ -70,7 +70,8 @@ public class ClusterBindingInputs implements BindingInputs {
     private Set<String> names(List<MemberView> members) {
         MemberNames known = memberNames;
         if (known.members() != members) {
-            known = new MemberNames(members, members.stream().map(MemberView::name).collect(Collectors.toUnmodifiableSet()));
+            known = new MemberNames(members,
+                    members.stream().map(MemberView::name).collect(Collectors.toUnmodifiableSet()));
             memberNames = known;
         }
         return known.names();

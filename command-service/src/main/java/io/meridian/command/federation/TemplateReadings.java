@@ -8,11 +8,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Per binding, what its last read derived from its template and the policies that may select it: the policy chosen,
- * its placement as the kernel reads it and the digest of what the copies carry. The cluster state stores a new object on every change and never changes
- * one it holds, so while a read finds the very same objects (by identity) the answers are the same, and choosing the
- * policy among dozens (their selectors matched against the template's labels), converting its placement and hashing
- * the template are skipped.
- * A rebalance reads each binding twice (its reschedule and the sync that ends its wait) with nothing changed between.
+ * its placement as the kernel reads it and the digest of what the copies carry. The cluster state stores a new object
+ * on every change and never changes one it holds, so while a read finds the very same objects (by identity) the
+ * answers are the same, and choosing the policy among dozens (their selectors matched against the template's labels),
+ * converting its placement and hashing the template are skipped. A rebalance reads each binding twice (its reschedule
+ * and the sync that ends its wait) with nothing changed between.
  */
 final class TemplateReadings {
     /** Per binding, its last reading. */

@@ -35,7 +35,7 @@ final class DirectRequest {
         }
     }
 
-    /** The answer to the patch; I/O failures and timeouts are thrown as a {@link KubernetesClientException} without a code. */
+    /** The answer to the patch; I/O failures and timeouts are thrown as a {@link KubernetesClientException}, no code. */
     static Answer patch(KubernetesClient kube, ObjectRef target, String patch) {
         return send(kube, "PATCH", path(target) + "/" + target.name(), JSON_PATCH, patch, "patch", target);
     }
@@ -46,7 +46,7 @@ final class DirectRequest {
     }
 
     private static Answer send(KubernetesClient kube, String method, String path, String contentType, String body,
-                            String verb, ObjectRef target) {
+                               String verb, ObjectRef target) {
         String url = kube.getMasterUrl().toString().replaceAll("/+$", "") + path;
         long timeoutMs = Math.max(1, kube.getConfiguration().getRequestTimeout());
         HttpRequest request = kube.getHttpClient().newHttpRequestBuilder().uri(url)
