@@ -111,8 +111,11 @@ final class DomainEventTap implements AutoCloseable {
 
     /** Whether a record's text holds one of the markers. */
     static boolean namesOneOf(String value, List<String> markers) {
+        if (value == null) {
+            return false;
+        }
         for (String marker : markers) {
-            if (value != null && value.contains(marker)) {
+            if (value.contains(marker)) {
                 return true;
             }
         }

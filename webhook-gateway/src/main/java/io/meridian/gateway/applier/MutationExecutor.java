@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.meridian.schemas.Mutation;
 import io.meridian.schemas.ObjectRef;
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -67,10 +68,6 @@ public final class MutationExecutor {
 
         void updateStatus(GenericKubernetesResource item) {
             operation.resource(item).updateStatus();
-        }
-
-        void create(GenericKubernetesResource item) {
-            operation.resource(item).create();
         }
 
         Resource<GenericKubernetesResource> named() {
@@ -171,7 +168,10 @@ public final class MutationExecutor {
             return ApplyResult.noop(Targets.describe(target) + " absent: a merge creates nothing");
         }
         if (current == null) {
-            resource.create(creatableResource(target, object));
+            DirectRequest.Answer answer = create(kube, target, object);
+            if (!answer.succeeded()) {
+                throw refused(target, answer);
+            }
             return ApplyResult.patched(Targets.describe(target) + " created");
         }
         ObjectNode present = json.valueToTree(current);
@@ -203,14 +203,23 @@ public final class MutationExecutor {
      * when it exists already (409): then the caller reads, compares and writes, so a second apply is still a Noop.
      */
     private boolean createdFirst(KubernetesClient kube, ObjectRef target, JsonNode object) {
-        DirectRequest.Answer answer = DirectRequest.create(kube, target, creatable(target, object).toString());
+        DirectRequest.Answer answer = create(kube, target, object);
         if (answer.succeeded()) {
             return true;
         }
         if (answer.code() == 409) {
             return false;
         }
-        throw new KubernetesClientException("cannot create " + Targets.describe(target) + ": "
+        throw refused(target, answer);
+    }
+
+    private DirectRequest.Answer create(KubernetesClient kube, ObjectRef target, JsonNode object) {
+        return DirectRequest.create(kube, target, creatable(target, object).toString());
+    }
+
+    /** A creation the API server refused, with its code (a 409 is a conflict to the retrying applier) and reason. */
+    private KubernetesClientException refused(ObjectRef target, DirectRequest.Answer answer) {
+        return new KubernetesClientException("cannot create " + Targets.describe(target) + ": "
                 + statusMessage(answer.body()), answer.code(), null);
     }
 
@@ -220,13 +229,9 @@ public final class MutationExecutor {
             JsonNode status = answer == null ? null : json.readTree(answer);
             return status != null && status.path("message").isTextual() ? status.get("message").asText()
                     : String.valueOf(answer);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return answer;
         }
-    }
-
-    private GenericKubernetesResource creatableResource(ObjectRef target, JsonNode object) {
-        return json.convertValue(creatable(target, object), GenericKubernetesResource.class);
     }
 
     /** The given object as a new one: named, typed and namespaced as the target, without status or identity. */
