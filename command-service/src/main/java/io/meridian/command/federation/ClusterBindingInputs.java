@@ -15,9 +15,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
 
 /** {@link BindingInputs} from what the agents reported ({@link ClusterState}) and the member clusters ({@link FleetView}). */
 public class ClusterBindingInputs implements BindingInputs {
+    private static final String CARRIED = ClusterBindingInputs.class.getName() + ".carriedFleets";
     private final ClusterState state;
     private final FleetView fleet;
     private final FleetSnapshots snapshots;
@@ -51,7 +53,28 @@ public class ClusterBindingInputs implements BindingInputs {
                 template == null ? List.of() : policies(host.get(), ref.namespace()));
         List<MemberView> members = ClusterObjects.describe(fleet.members(), clusterObjects(host.get()));
         return Optional.of(new BindingSource(host.get(), template, reading.policy(), reading.placement(),
-                reading.digest(), members, snapshots.ref(members), copies(host.get(), ref, members)));
+                reading.digest(), members, fleetRef(members), copies(host.get(), ref, members)));
+    }
+
+    /**
+     * The fleet counts as recorded once a decision carrying it committed, or when one carrying it is already among
+     * the decisions this transaction will store: they are stored together or not at all.
+     */
+    private FleetRef fleetRef(List<MemberView> members) {
+        FleetRef ref = snapshots.ref(members);
+        if (ref.recorded() || !CurrentUnitOfWork.isStarted()
+                || !carriedIn(CurrentUnitOfWork.get()).contains(ref.digest())) {
+            return ref;
+        }
+        return new FleetRef(ref.digest(), true);
+    }
+
+    /**
+     * The fleets carried inline by the decisions whose commands committed in this transaction so far: the root unit of
+     * work, in which a batch of commands ({@link BindingCommands}) stores all their events at once.
+     */
+    private static Set<String> carriedIn(UnitOfWork<?> unit) {
+        return unit.root().getOrComputeResource(CARRIED, key -> new HashSet<>());
     }
 
     /** The template's copies (and the template itself in the host) as the cluster state holds them, by cluster. */
@@ -80,12 +103,19 @@ public class ClusterBindingInputs implements BindingInputs {
     private record MemberNames(List<MemberView> members, Set<String> names) {
     }
 
-    /** Once the decision commits, its fleet is recorded if it carries it inline (never before: it may roll back). */
+    /**
+     * Once the decision commits, its fleet is recorded if it carries it inline (never before: it may roll back). Once
+     * its command commits inside a larger transaction (its events then wait to be stored with the others'), the later
+     * decisions of that transaction refer to it.
+     */
     @Override
     public void applied(BindingScheduled decision) {
         String digest = decision.inputs().fleet();
         if (digest == null || decision.inputs().members() == null) {
             return;
+        }
+        if (CurrentUnitOfWork.isStarted()) {
+            CurrentUnitOfWork.get().onCommit(unit -> carriedIn(unit).add(digest));
         }
         afterCommit(() -> snapshots.recorded(digest));
     }

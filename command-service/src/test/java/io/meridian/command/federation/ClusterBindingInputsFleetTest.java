@@ -7,6 +7,7 @@ import io.meridian.command.cluster.ClusterState;
 import io.meridian.command.federation.api.BindingScheduled;
 import io.meridian.command.federation.api.MemberView;
 import io.meridian.command.federation.api.ScheduleInputs;
+import io.meridian.command.member.api.MemberClusterRegistered;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +28,12 @@ class ClusterBindingInputsFleetTest {
     final ClusterBindingInputs inputs = new ClusterBindingInputs(new ClusterState(), new FleetView(), snapshots);
 
     static BindingScheduled decision(List<MemberView> members) {
+        return decision(members, DIGEST);
+    }
+
+    static BindingScheduled decision(List<MemberView> members, String digest) {
         ScheduleInputs read = new ScheduleInputs("apps/v1", "uid", 3, "policy", null, members, Map.of(), List.of(),
-                null, null, "", Map.of(), DIGEST, "member1");
+                null, null, "", Map.of(), digest, "member1");
         return new BindingScheduled("binding:default/Deployment/web", "d1", "k", "PlacementChanged", "STEADY", read,
                 Map.of("member1", 3), "", null, Map.of("member1", 3), "digest", List.of(), "test", Instant.EPOCH);
     }
@@ -75,6 +80,73 @@ class ClusterBindingInputsFleetTest {
 
         assertThat(beforeCommit).isTrue();
         assertThat(inputs.awaitsCopies("binding:default/Deployment/web")).isFalse();
+    }
+
+    @Test
+    void aLaterDecisionOfTheSameTransactionRefersToTheFleetAnEarlierCommandCarries() {
+        ClusterBindingInputs fleetInputs = withFleet();
+        UnitOfWork<?> batch = DefaultUnitOfWork.startAndGet(null);
+        FleetRef first = inCommand(() -> carry(fleetInputs), true);
+
+        FleetRef second = inCommand(() -> fleetInputs.read(BINDING).orElseThrow().fleet(), true);
+
+        assertThat(first.recorded()).isFalse();
+        assertThat(second).isEqualTo(new FleetRef(first.digest(), true));
+        batch.rollback();
+    }
+
+    @Test
+    void aDecisionWhoseCommandRolledBackLeavesTheFleetToBeCarriedByTheNext() {
+        ClusterBindingInputs fleetInputs = withFleet();
+        UnitOfWork<?> batch = DefaultUnitOfWork.startAndGet(null);
+        inCommand(() -> carry(fleetInputs), false);
+
+        FleetRef next = inCommand(() -> fleetInputs.read(BINDING).orElseThrow().fleet(), true);
+
+        assertThat(next.recorded()).isFalse();
+        batch.rollback();
+    }
+
+    @Test
+    void anotherTransactionStillCarriesTheFleetUntilTheFirstCommits() {
+        ClusterBindingInputs fleetInputs = withFleet();
+        UnitOfWork<?> batch = DefaultUnitOfWork.startAndGet(null);
+        inCommand(() -> carry(fleetInputs), true);
+        batch.rollback();
+
+        UnitOfWork<?> other = DefaultUnitOfWork.startAndGet(null);
+        FleetRef elsewhere = fleetInputs.read(BINDING).orElseThrow().fleet();
+        other.rollback();
+
+        assertThat(elsewhere.recorded()).isFalse();
+    }
+
+    static final String BINDING = "binding:default/Deployment/web";
+
+    ClusterBindingInputs withFleet() {
+        FleetView fleet = new FleetView();
+        fleet.fold(new MemberClusterRegistered("hub", "host", Instant.EPOCH));
+        fleet.fold(new MemberClusterRegistered("member1", "member", Instant.EPOCH));
+        return new ClusterBindingInputs(new ClusterState(), fleet, snapshots);
+    }
+
+    /** Reads the fleet as a decision would and applies a decision carrying it inline; returns the reference read. */
+    static FleetRef carry(ClusterBindingInputs fleetInputs) {
+        BindingSource read = fleetInputs.read(BINDING).orElseThrow();
+        fleetInputs.applied(decision(read.members(), read.fleet().digest()));
+        return read.fleet();
+    }
+
+    /** Runs {@code command} in a nested unit of work (as one command of a batch) that commits or rolls back. */
+    static <T> T inCommand(java.util.function.Supplier<T> command, boolean commits) {
+        UnitOfWork<?> unit = DefaultUnitOfWork.startAndGet(null);
+        T result = command.get();
+        if (commits) {
+            unit.commit();
+        } else {
+            unit.rollback();
+        }
+        return result;
     }
 
     @Test
