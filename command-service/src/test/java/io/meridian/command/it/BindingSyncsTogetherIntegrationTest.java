@@ -87,8 +87,9 @@ class BindingSyncsTogetherIntegrationTest {
         context.close();
     }
 
+    /** The member's loss is a fleet no decision carries yet: the first decision stored carries it, the others refer. */
     @Test
-    void syncsSentTogetherAreStoredInOneTransactionOrNotAtAll() {
+    void syncsSentTogetherAreStoredInOneTransactionOrNotAtAllAndCarryTheirNewFleetOnce() {
         long before = lastIndex();
         List<SyncBinding> withABadOne = List.of(sync(BINDINGS.get(0)), sync("binding:no-kind-and-name"),
                 sync(BINDINGS.get(1)));
@@ -103,6 +104,11 @@ class BindingSyncsTogetherIntegrationTest {
                 .containsExactlyInAnyOrderElementsOf(BINDINGS);
         assertThat(jdbc.queryForObject("select count(distinct xmin::text) from domainevententry where globalindex > ?",
                 Integer.class, before)).isEqualTo(1);
+        List<JsonNode> inputs = jdbc.queryForList("select convert_from(payload, 'UTF8') from domainevententry"
+                + " where globalindex > ? and payloadtype like '%BindingScheduled' order by globalindex", String.class,
+                before).stream().map(json -> read(json).path("inputs")).toList();
+        assertThat(inputs).extracting(i -> i.path("fleet").asText()).containsOnly(inputs.get(0).path("fleet").asText());
+        assertThat(inputs).extracting(i -> i.path("members").isArray()).containsExactly(true, false, false);
     }
 
     @Test
