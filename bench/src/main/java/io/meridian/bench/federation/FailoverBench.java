@@ -121,7 +121,7 @@ public final class FailoverBench {
         }
         try (DomainEventTap tap = DomainEventTap.start(fleet.runtime().kafkaBootstrap(),
                 Set.of("MemberClusterUnreachable"), e -> victim().equals(e.aggregateId()));
-             FailoverStages stages = FailoverStages.start(fleet.runtime().kafkaBootstrap())) {
+             FailoverStages stages = FailoverStages.from(fleet.runtime().kafkaBootstrap())) {
             BindingSyncQueue syncs = fleet.runtime().services().get("command-service").getBean(BindingSyncQueue.class);
             CommitTimes commits = CommitTimes.from(fleet.runtime());
             // counted before the cut: counting takes seconds on a loaded machine, and the first decisions come sooner

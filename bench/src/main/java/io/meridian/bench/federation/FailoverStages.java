@@ -8,23 +8,21 @@ import io.meridian.schemas.MutationResult;
 import io.meridian.schemas.Topics;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Queue;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
  * Where a failover's time goes: reads the binding decisions ({@code meridian.domain-events}), the mutations and
- * their results from the moment of the cut, each with the time Kafka stamped on its record, and tells per stage
+ * their results published since the cut, once the failover is over, each with the time Kafka stamped on its record, and tells per stage
  * (committed, decision published, mutation published, applied by the gateway, seen in the member) how long after the declaration each
  * workload got there, and how much work the failover caused per workload.
  */
@@ -36,42 +34,44 @@ final class FailoverStages implements AutoCloseable {
     record Workload(String name, String survivor) {
     }
 
+    /** How long reading what the failover published may take before the bench gives up. */
+    private static final Duration READ_LIMIT = Duration.ofSeconds(60);
+    private static final List<String> TOPIC_ORDER = List.of(Topics.DOMAIN_EVENTS, Topics.MUTATIONS,
+            Topics.MUTATION_RESULTS);
     private final KafkaConsumer<String, String> consumer;
-    private final Queue<Stamped> records = new ConcurrentLinkedQueue<>();
-    private final Thread reader;
-    private volatile boolean running = true;
+    private final List<TopicPartition> partitions = new ArrayList<>();
+    private final List<Stamped> records = new ArrayList<>();
 
     private FailoverStages(String bootstrap) {
         consumer = new KafkaConsumer<>(Map.of("bootstrap.servers", bootstrap, "enable.auto.commit", "false",
-                "fetch.max.wait.ms", "50", "max.poll.records", "2000"), new StringDeserializer(), new StringDeserializer());
-        List<TopicPartition> partitions = new ArrayList<>();
-        for (String topic : List.of(Topics.DOMAIN_EVENTS, Topics.MUTATIONS, Topics.MUTATION_RESULTS)) {
+                "max.poll.records", "2000"), new StringDeserializer(), new StringDeserializer());
+        for (String topic : TOPIC_ORDER) {
             consumer.partitionsFor(topic).forEach(p -> partitions.add(new TopicPartition(p.topic(), p.partition())));
         }
         consumer.assign(partitions);
         consumer.seekToEnd(partitions);
         partitions.forEach(consumer::position);
-        reader = new Thread(this::read, "bench-failover-stages");
-        reader.setDaemon(true);
     }
 
-    static FailoverStages start(String bootstrap) {
-        FailoverStages stages = new FailoverStages(bootstrap);
-        stages.reader.start();
-        return stages;
+    /**
+     * Remembers where the topics end now; nothing is read until {@link #report}, so the bench takes no CPU from the
+     * failover it measures for this (the records keep the time Kafka stamped on them).
+     */
+    static FailoverStages from(String bootstrap) {
+        return new FailoverStages(bootstrap);
     }
 
-    private void read() {
-        try {
-            while (running) {
-                for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(100))) {
-                    records.add(new Stamped(record.topic(), record.value(), record.timestamp()));
-                }
+    /** Reads every record published since {@link #from} up to the topics' present ends. */
+    private void readUpToNow() {
+        Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+        long deadline = System.nanoTime() + READ_LIMIT.toNanos();
+        while (ends.entrySet().stream().anyMatch(e -> consumer.position(e.getKey()) < e.getValue())) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("could not read the failover's records within " + READ_LIMIT);
             }
-        } catch (WakeupException stopping) {
-            // close() woke the consumer
-        } finally {
-            consumer.close();
+            for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(100))) {
+                records.add(new Stamped(record.topic(), record.value(), record.timestamp()));
+            }
         }
     }
 
@@ -81,6 +81,7 @@ final class FailoverStages implements AutoCloseable {
      */
     List<String> report(List<Workload> workloads, long declaredMillis, Function<Workload, Long> seenMillis,
                         Map<String, Long> committedMillis, long syncs) {
+        readUpToNow();
         Map<String, Long> started = new HashMap<>();
         Map<String, Long> decisionPublished = new HashMap<>();
         Map<String, Long> mutationPublished = new HashMap<>();
@@ -91,6 +92,8 @@ final class FailoverStages implements AutoCloseable {
         Map<String, Integer> outcomes = new TreeMap<>();
         Map<String, Long> survivorOf = new HashMap<>();
         workloads.forEach(w -> survivorOf.put(w.name() + "@" + w.survivor(), 0L));
+        // read together, the topics' records come in any order: a mutation must be seen before its result
+        records.sort(Comparator.comparingInt(r -> TOPIC_ORDER.indexOf(r.topic())));
         for (Stamped record : records) {
             if (Topics.DOMAIN_EVENTS.equals(record.topic())
                     && MessageCodec.DOMAIN_EVENT.decode(record.value()) instanceof Decoded.Accepted<DomainEvent> e) {
@@ -166,7 +169,6 @@ final class FailoverStages implements AutoCloseable {
 
     @Override
     public void close() {
-        running = false;
-        ReaderThreads.stop(consumer, reader);
+        consumer.close();
     }
 }
