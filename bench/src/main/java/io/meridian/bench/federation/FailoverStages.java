@@ -22,9 +22,9 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
  * Where a failover's time goes: reads the binding decisions ({@code meridian.domain-events}), the mutations and
- * their results published since the cut, once the failover is over, each with the time Kafka stamped on its record, and tells per stage
- * (committed, decision published, mutation published, applied by the gateway, seen in the member) how long after the declaration each
- * workload got there, and how much work the failover caused per workload.
+ * their results published since the cut, once the failover is over, each with the time Kafka stamped on its record,
+ * and tells per stage (committed, decision published, mutation published, applied by the gateway, seen in the member)
+ * how long after the declaration each workload got there, and how much work the failover caused per workload.
  */
 final class FailoverStages implements AutoCloseable {
     private record Stamped(String topic, String value, long timestampMillis) {
