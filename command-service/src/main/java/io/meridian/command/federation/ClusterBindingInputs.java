@@ -62,11 +62,9 @@ public class ClusterBindingInputs implements BindingInputs {
      */
     private FleetRef fleetRef(List<MemberView> members) {
         FleetRef ref = snapshots.ref(members);
-        if (ref.recorded() || !CurrentUnitOfWork.isStarted()
-                || !carriedIn(CurrentUnitOfWork.get()).contains(ref.digest())) {
-            return ref;
-        }
-        return new FleetRef(ref.digest(), true);
+        boolean carriedHere = CurrentUnitOfWork.isStarted()
+                && carriedIn(CurrentUnitOfWork.get()).contains(ref.digest());
+        return carriedHere && !ref.recorded() ? new FleetRef(ref.digest(), true) : ref;
     }
 
     /**
