@@ -93,7 +93,8 @@ public class GatewayConfiguration {
     LiveOwnerChain liveOwnerChain(GatewayProperties properties) {
         String dir = properties.kubeconfigsDir();
         Duration timeout = properties.command().timeout().dividedBy(2);
-        return new LiveOwnerChain(new ClusterClients(dir == null || dir.isBlank() ? null : Path.of(dir), timeout), timeout);
+        return new LiveOwnerChain(new ClusterClients(dir == null || dir.isBlank() ? null : Path.of(dir), timeout,
+                properties.applier().keepAlive()), timeout);
     }
 
     /** Evicted pods are read from their cluster within a quarter of the command timeout. */
@@ -105,7 +106,8 @@ public class GatewayConfiguration {
     @Bean(destroyMethod = "close")
     ClusterClients clusterClients(GatewayProperties properties) {
         String dir = properties.kubeconfigsDir();
-        return new ClusterClients(dir == null || dir.isBlank() ? null : Path.of(dir), properties.applier().requestTimeout());
+        return new ClusterClients(dir == null || dir.isBlank() ? null : Path.of(dir), properties.applier().requestTimeout(),
+                properties.applier().keepAlive());
     }
 
     @Bean

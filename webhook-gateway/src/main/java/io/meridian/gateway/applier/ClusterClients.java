@@ -13,13 +13,15 @@ import java.util.regex.Pattern;
 
 /**
  * One fabric8 client per member cluster, made from {@code <dir>/<cluster>.kubeconfig} on first use and
- * made again when the file changes. The client does not retry on its own: the applier's backoff does.
+ * made again when the file changes. The client does not retry on its own: the applier's backoff does. The clients
+ * share one event-loop group and keep idle connections for {@code keepAlive} ({@link MemberHttpClients}).
  */
 public final class ClusterClients implements AutoCloseable {
     private static final Pattern CLUSTER_NAME = Pattern.compile("[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?");
 
     private final Path directory;
     private final Duration requestTimeout;
+    private final MemberHttpClients http;
     private final Map<String, Entry> clients = new ConcurrentHashMap<>();
 
     private record Entry(KubernetesClient client, long modified) {
@@ -33,8 +35,14 @@ public final class ClusterClients implements AutoCloseable {
     }
 
     public ClusterClients(Path directory, Duration requestTimeout) {
+        this(directory, requestTimeout, MemberHttpClients.DEFAULT_KEEP_ALIVE);
+    }
+
+    /** @param keepAlive how long an idle connection to a member stays open (at least 1 s) */
+    public ClusterClients(Path directory, Duration requestTimeout, Duration keepAlive) {
         this.directory = directory;
         this.requestTimeout = requestTimeout;
+        this.http = new MemberHttpClients(keepAlive);
     }
 
     public KubernetesClient forCluster(String cluster) {
@@ -79,12 +87,13 @@ public final class ClusterClients implements AutoCloseable {
         config.setRequestRetryBackoffLimit(0);
         config.setRequestTimeout((int) requestTimeout.toMillis());
         config.setConnectionTimeout((int) requestTimeout.toMillis());
-        return new KubernetesClientBuilder().withConfig(config).build();
+        return new KubernetesClientBuilder().withConfig(config).withHttpClientFactory(http).build();
     }
 
     @Override
     public void close() {
         clients.values().forEach(entry -> entry.client().close());
         clients.clear();
+        http.close();
     }
 }
