@@ -22,16 +22,22 @@ final class MemberHttpClients extends VertxHttpClientFactory implements AutoClos
     private final int keepAliveSeconds;
 
     MemberHttpClients(Duration keepAlive) {
-        this(Vertx.vertx(new VertxOptions().setUseDaemonThread(true)), keepAlive);
+        this(Vertx.vertx(new VertxOptions().setUseDaemonThread(true)), seconds(keepAlive));
     }
 
-    private MemberHttpClients(Vertx vertx, Duration keepAlive) {
+    private MemberHttpClients(Vertx vertx, int keepAliveSeconds) {
         super(vertx);
-        if (keepAlive.toSeconds() < 1) {
-            throw new IllegalArgumentException("keep-alive must be at least 1 s, got " + keepAlive);
-        }
         this.vertx = vertx;
-        this.keepAliveSeconds = (int) Math.min(Integer.MAX_VALUE, keepAlive.toSeconds());
+        this.keepAliveSeconds = keepAliveSeconds;
+    }
+
+    /** Checked before the event loops exist, so a refused value leaves no threads behind. */
+    private static int seconds(Duration keepAlive) {
+        if (keepAlive.toSeconds() < 1) {
+            throw new IllegalArgumentException("keep-alive (meridian.applier.keep-alive) must be at least 1 s, got "
+                    + keepAlive);
+        }
+        return (int) Math.min(Integer.MAX_VALUE, keepAlive.toSeconds());
     }
 
     @Override
