@@ -56,7 +56,7 @@ class ClusterClientsKeepAliveTest {
     void aKeepAliveUnderOneSecondIsRefused() {
         assertThatThrownBy(() -> new ClusterClients(kubeconfigs, Duration.ofSeconds(5), Duration.ofMillis(500)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("keep-alive must be at least 1 s");
+                .hasMessageContaining("keep-alive (meridian.applier.keep-alive) must be at least 1 s");
     }
 
     /** Connections the member accepted for two lists 2.5 s apart. */
