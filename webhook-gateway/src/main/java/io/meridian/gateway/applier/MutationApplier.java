@@ -59,7 +59,8 @@ public final class MutationApplier implements AutoCloseable {
     public static final String WAIT_TIMER = "meridian.applier.wait";
     public static final String APPLY_TIMER = "meridian.applier.apply";
 
-    public record Settings(String bootstrapServers, String group, int maxPendingPerPartition, int lanesPerCluster) {
+    public record Settings(String bootstrapServers, String group, int maxPendingPerPartition, int lanesPerCluster,
+                           int sharedExtraLanes) {
     }
 
     /**
@@ -97,7 +98,7 @@ public final class MutationApplier implements AutoCloseable {
         this.applier = applier;
         this.clock = clock;
         this.metrics = metrics;
-        this.lanes = new ApplyLanes(settings.lanesPerCluster());
+        this.lanes = new ApplyLanes(settings.lanesPerCluster(), settings.sharedExtraLanes());
         this.timers = new ApplyTimers(metrics);
         Gauge.builder("meridian.applier.inflight", expectations, Expectations::inFlight)
                 .description("Mutations being written to member clusters").register(metrics);

@@ -2,8 +2,14 @@ package io.meridian.gateway.applier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -11,15 +17,18 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class ApplyLanesTest {
-    private final ApplyLanes lanes = new ApplyLanes(4);
+    private final List<ApplyLanes> made = new ArrayList<>();
 
     @AfterEach
     void stop() throws InterruptedException {
-        lanes.stop();
+        for (ApplyLanes lanes : made) {
+            lanes.stop();
+        }
     }
 
     @Test
     void theWritesOfOneAggregateToAClusterRunInTheOrderTheyCame() throws InterruptedException {
+        ApplyLanes lanes = lanes(4, 8);
         List<Integer> order = new CopyOnWriteArrayList<>();
         CountDownLatch done = new CountDownLatch(200);
         for (int i = 0; i < 200; i++) {
@@ -35,21 +44,96 @@ class ApplyLanesTest {
     }
 
     @Test
+    void eachAggregateKeepsItsOrderWhileTheClusterWritesOnSeveralLanes() throws InterruptedException {
+        ApplyLanes lanes = lanes(4, 8);
+        Map<String, List<Integer>> seen = new ConcurrentHashMap<>();
+        Random random = new Random(7);
+        CountDownLatch done = new CountDownLatch(600);
+        for (int i = 0; i < 600; i++) {
+            int n = i;
+            String aggregate = "ws:" + random.nextInt(6);
+            long pause = random.nextInt(3);
+            lanes.submit("member1", aggregate, () -> {
+                sleep(pause);
+                seen.computeIfAbsent(aggregate, key -> new CopyOnWriteArrayList<>()).add(n);
+                done.countDown();
+            });
+        }
+
+        assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(seen.values()).allSatisfy(order -> assertThat(order).isSorted());
+    }
+
+    @Test
     void aWriteOfAnotherAggregateToTheSameClusterDoesNotWaitForABlockedOne() throws InterruptedException {
+        ApplyLanes lanes = lanes(4, 8);
         CountDownLatch release = new CountDownLatch(1);
-        lanes.submit("member1", aggregateOnLane(0), () -> await(release));
+        lanes.submit("member1", "ws:a", () -> block(release));
         CountDownLatch other = new CountDownLatch(1);
 
-        lanes.submit("member1", aggregateOnLane(1), other::countDown);
+        lanes.submit("member1", "ws:b", other::countDown);
 
         assertThat(other.await(5, TimeUnit.SECONDS)).isTrue();
         release.countDown();
     }
 
     @Test
-    void aBlockedClusterDoesNotHoldUpAnother() throws InterruptedException {
+    void anAggregateWithAWriteWaitingTakesItsNextWriteToTheSameLane() throws InterruptedException {
+        ApplyLanes lanes = lanes(4, 8);
         CountDownLatch release = new CountDownLatch(1);
-        lanes.submit("member1", "ws:a", () -> await(release));
+        lanes.submit("member1", "ws:a", () -> block(release));
+        lanes.submit("member1", "ws:b", () -> block(release));
+        List<String> threads = new CopyOnWriteArrayList<>();
+
+        lanes.submit("member1", "ws:a", () -> threads.add(Thread.currentThread().getName()));
+        release.countDown();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> !threads.isEmpty());
+        assertThat(threads).containsExactly("apply-member1-0");
+    }
+
+    @Test
+    void aClusterWritesOnItsFirstLaneOnlyWhileTheSharedExtraLanesAreBusy() throws InterruptedException {
+        ApplyLanes lanes = lanes(4, 1);
+        CountDownLatch releaseMember1 = new CountDownLatch(1);
+        lanes.submit("member1", "ws:a", () -> block(releaseMember1));
+        lanes.submit("member1", "ws:b", () -> block(releaseMember1));
+        assertThat(lanes.busyExtraLanes()).isEqualTo(1);
+        CountDownLatch releaseMember2 = new CountDownLatch(1);
+        lanes.submit("member2", "ws:c", () -> block(releaseMember2));
+        List<String> threads = new CopyOnWriteArrayList<>();
+
+        lanes.submit("member2", "ws:d", () -> threads.add(Thread.currentThread().getName()));
+        releaseMember2.countDown();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> !threads.isEmpty());
+        assertThat(threads).containsExactly("apply-member2-0");
+        releaseMember1.countDown();
+    }
+
+    @Test
+    void aClusterTakesAnExtraLaneAgainOnceTheSharedOnesAreFree() throws InterruptedException {
+        ApplyLanes lanes = lanes(4, 1);
+        CountDownLatch releaseMember1 = new CountDownLatch(1);
+        lanes.submit("member1", "ws:a", () -> block(releaseMember1));
+        lanes.submit("member1", "ws:b", () -> block(releaseMember1));
+        releaseMember1.countDown();
+        await().atMost(Duration.ofSeconds(5)).until(() -> lanes.busyExtraLanes() == 0);
+        CountDownLatch releaseMember2 = new CountDownLatch(1);
+        lanes.submit("member2", "ws:c", () -> block(releaseMember2));
+        CountDownLatch other = new CountDownLatch(1);
+
+        lanes.submit("member2", "ws:d", other::countDown);
+
+        assertThat(other.await(5, TimeUnit.SECONDS)).isTrue();
+        releaseMember2.countDown();
+    }
+
+    @Test
+    void aBlockedClusterDoesNotHoldUpAnother() throws InterruptedException {
+        ApplyLanes lanes = lanes(4, 0);
+        CountDownLatch release = new CountDownLatch(1);
+        lanes.submit("member1", "ws:a", () -> block(release));
         CountDownLatch other = new CountDownLatch(1);
 
         lanes.submit("member2", "ws:a", other::countDown);
@@ -60,19 +144,31 @@ class ApplyLanesTest {
 
     @Test
     void atLeastOneLanePerClusterIsRequired() {
-        assertThatThrownBy(() -> new ApplyLanes(0)).hasMessageContaining("at least 1");
+        assertThatThrownBy(() -> new ApplyLanes(0, 8))
+                .hasMessageContaining("meridian.applier.lanes-per-cluster").hasMessageContaining("at least 1");
     }
 
-    private static String aggregateOnLane(int lane) {
-        for (int i = 0; ; i++) {
-            String id = "binding:ns/Deployment/w" + i;
-            if (Math.floorMod(id.hashCode(), 4) == lane) {
-                return id;
-            }
+    @Test
+    void theSharedExtraLanesCannotBeNegative() {
+        assertThatThrownBy(() -> new ApplyLanes(4, -1))
+                .hasMessageContaining("meridian.applier.shared-extra-lanes").hasMessageContaining("at least 0");
+    }
+
+    private ApplyLanes lanes(int perCluster, int sharedExtra) {
+        ApplyLanes lanes = new ApplyLanes(perCluster, sharedExtra);
+        made.add(lanes);
+        return lanes;
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
-    private static void await(CountDownLatch latch) {
+    private static void block(CountDownLatch latch) {
         try {
             latch.await(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
