@@ -39,7 +39,7 @@ public record GatewayProperties(@DefaultValue("default") String defaultCluster, 
      * @param requestTimeout     one call to a member cluster's apiserver
      * @param maxPendingPerPartition records of one partition in flight before it is paused
      * @param lanesPerCluster    writes to one cluster that may go side by side (one aggregate's stay in order)
-     * @param sharedExtraLanes   lanes past each cluster's first that may be busy at once over all clusters
+     * @param sharedExtraLanes   lanes past each cluster's first that may have a thread at once over all clusters
      * @param keepAlive          how long an idle connection to a member cluster stays open (client-go: 90 s)
      */
     public record Applier(@DefaultValue("200ms") Duration backoffInitial, @DefaultValue("30s") Duration backoffMax,

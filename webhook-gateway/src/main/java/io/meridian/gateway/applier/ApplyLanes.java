@@ -1,5 +1,6 @@
 package io.meridian.gateway.applier;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -15,22 +16,28 @@ import java.util.concurrent.atomic.AtomicInteger;
  * lane when it is idle, else the least loaded of its lanes.
  * <p>
  * Every cluster always has its first lane. Its other lanes are shared out: at most {@code sharedExtraLanes} of them
- * are busy across all clusters at once. A cluster busy alone (a spread's deletion costs, a UnitedDeployment's subsets)
- * writes on all its lanes; a failover or a rebalance, whose writes go to a hundred clusters side by side already,
- * writes on one lane per cluster, and so opens one connection per cluster instead of one per lane (docs/benchmarks.md,
- * Issue 4, sessions 29 and 30). Karmada bounds its execution workers across all clusters the same way
- * ({@code --concurrent-work-syncs}). A lane's thread ends after a minute idle and starts again with its next write.
+ * have a thread at once, over all clusters, and a lane keeps its thread (and its connection stays warm) until it has
+ * been idle for {@code idleThread}. So a cluster busy alone (a spread's deletion costs, a UnitedDeployment's subsets)
+ * writes on all its lanes, while a failover or a rebalance, whose writes go to a hundred clusters side by side
+ * already, writes on one lane in most clusters and opens one connection per cluster instead of one per lane
+ * (docs/benchmarks.md, Issue 4, sessions 29 and 30). Karmada bounds its execution workers across all clusters the same
+ * way ({@code --concurrent-work-syncs}).
  */
 final class ApplyLanes {
-    private static final long IDLE_THREAD_SECONDS = 60;
+    static final Duration IDLE_THREAD = Duration.ofSeconds(60);
     private final int perCluster;
     private final int sharedExtraLanes;
+    private final Duration idleThread;
     private final Map<String, Lane> lanes = new ConcurrentHashMap<>();
     /** Per cluster and aggregate with writes waiting or running: their lane, and how many there are. */
     private final Map<String, Pin> pins = new ConcurrentHashMap<>();
-    private final AtomicInteger busyExtraLanes = new AtomicInteger();
+    private final AtomicInteger extraThreads = new AtomicInteger();
 
     ApplyLanes(int perCluster, int sharedExtraLanes) {
+        this(perCluster, sharedExtraLanes, IDLE_THREAD);
+    }
+
+    ApplyLanes(int perCluster, int sharedExtraLanes, Duration idleThread) {
         if (perCluster < 1) {
             throw new IllegalArgumentException(
                     "lanes per cluster (meridian.applier.lanes-per-cluster) must be at least 1, got " + perCluster);
@@ -41,6 +48,7 @@ final class ApplyLanes {
         }
         this.perCluster = perCluster;
         this.sharedExtraLanes = sharedExtraLanes;
+        this.idleThread = idleThread;
     }
 
     /** Runs {@code write} in {@code cluster} after what {@code aggregate}'s earlier writes there wait for. */
@@ -56,9 +64,9 @@ final class ApplyLanes {
         });
     }
 
-    /** How many lanes past each cluster's first are busy now, over all clusters. */
-    int busyExtraLanes() {
-        return busyExtraLanes.get();
+    /** How many lanes past each cluster's first have a thread now, over all clusters. */
+    int extraLaneThreads() {
+        return extraThreads.get();
     }
 
     private int chooseLane(String cluster) {
@@ -68,11 +76,12 @@ final class ApplyLanes {
         }
         int chosen = 0;
         int fewest = first.pending();
-        boolean mayTakeIdle = busyExtraLanes.get() < sharedExtraLanes;
+        boolean mayStartThread = extraThreads.get() < sharedExtraLanes;
         for (int index = 1; index < perCluster; index++) {
             Lane lane = lanes.get(cluster + "#" + index);
             int pending = lane == null ? 0 : lane.pending();
-            if ((pending > 0 || mayTakeIdle) && pending < fewest) {
+            boolean hasThread = lane != null && lane.hasThread();
+            if ((hasThread || mayStartThread) && pending < fewest) {
                 chosen = index;
                 fewest = pending;
             }
@@ -82,7 +91,8 @@ final class ApplyLanes {
 
     private Lane lane(String cluster, int index) {
         return lanes.computeIfAbsent(cluster + "#" + index, key -> new Lane(
-                "apply-" + cluster + (perCluster == 1 ? "" : "-" + index), index > 0 ? busyExtraLanes : null));
+                "apply-" + cluster + (perCluster == 1 ? "" : "-" + index), idleThread,
+                index > 0 ? extraThreads : new AtomicInteger()));
     }
 
     /** Interrupts every lane and waits a little for them to end. */
@@ -104,17 +114,22 @@ final class ApplyLanes {
         }
     }
 
-    /** One thread, its writes in order; an extra lane counts itself busy in {@code busyExtras} while it has any. */
+    /** One thread at most, its writes in order; {@code threads} counts it while it lives. */
     private static final class Lane {
         private final ThreadPoolExecutor executor;
         private final AtomicInteger pending = new AtomicInteger();
-        private final AtomicInteger busyExtras;
 
-        Lane(String name, AtomicInteger busyExtras) {
-            this.busyExtras = busyExtras;
-            this.executor = new ThreadPoolExecutor(1, 1, IDLE_THREAD_SECONDS, TimeUnit.SECONDS,
-                    new LinkedBlockingQueue<>(), runnable -> {
-                        Thread thread = new Thread(runnable, name);
+        Lane(String name, Duration idleThread, AtomicInteger threads) {
+            this.executor = new ThreadPoolExecutor(1, 1, idleThread.toMillis(), TimeUnit.MILLISECONDS,
+                    new LinkedBlockingQueue<>(), work -> {
+                        threads.incrementAndGet();
+                        Thread thread = new Thread(() -> {
+                            try {
+                                work.run();
+                            } finally {
+                                threads.decrementAndGet();
+                            }
+                        }, name);
                         thread.setDaemon(true);
                         return thread;
                     });
@@ -125,17 +140,17 @@ final class ApplyLanes {
             return pending.get();
         }
 
+        boolean hasThread() {
+            return executor.getPoolSize() > 0;
+        }
+
         void run(Runnable write) {
-            if (pending.getAndIncrement() == 0 && busyExtras != null) {
-                busyExtras.incrementAndGet();
-            }
+            pending.incrementAndGet();
             executor.execute(() -> {
                 try {
                     write.run();
                 } finally {
-                    if (pending.decrementAndGet() == 0 && busyExtras != null) {
-                        busyExtras.decrementAndGet();
-                    }
+                    pending.decrementAndGet();
                 }
             });
         }

@@ -93,12 +93,12 @@ class ApplyLanesTest {
     }
 
     @Test
-    void aClusterWritesOnItsFirstLaneOnlyWhileTheSharedExtraLanesAreBusy() throws InterruptedException {
+    void aClusterWritesOnItsFirstLaneOnlyWhileTheSharedExtraLanesAreTaken() throws InterruptedException {
         ApplyLanes lanes = lanes(4, 1);
         CountDownLatch releaseMember1 = new CountDownLatch(1);
         lanes.submit("member1", "ws:a", () -> block(releaseMember1));
         lanes.submit("member1", "ws:b", () -> block(releaseMember1));
-        assertThat(lanes.busyExtraLanes()).isEqualTo(1);
+        assertThat(lanes.extraLaneThreads()).isEqualTo(1);
         CountDownLatch releaseMember2 = new CountDownLatch(1);
         lanes.submit("member2", "ws:c", () -> block(releaseMember2));
         List<String> threads = new CopyOnWriteArrayList<>();
@@ -112,13 +112,33 @@ class ApplyLanesTest {
     }
 
     @Test
-    void aClusterTakesAnExtraLaneAgainOnceTheSharedOnesAreFree() throws InterruptedException {
+    void anExtraLaneStaysTakenWhileItsThreadLivesIdle() throws InterruptedException {
         ApplyLanes lanes = lanes(4, 1);
         CountDownLatch releaseMember1 = new CountDownLatch(1);
         lanes.submit("member1", "ws:a", () -> block(releaseMember1));
         lanes.submit("member1", "ws:b", () -> block(releaseMember1));
         releaseMember1.countDown();
-        await().atMost(Duration.ofSeconds(5)).until(() -> lanes.busyExtraLanes() == 0);
+        CountDownLatch releaseMember2 = new CountDownLatch(1);
+        lanes.submit("member2", "ws:c", () -> block(releaseMember2));
+        List<String> threads = new CopyOnWriteArrayList<>();
+
+        lanes.submit("member2", "ws:d", () -> threads.add(Thread.currentThread().getName()));
+        releaseMember2.countDown();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> !threads.isEmpty());
+        assertThat(threads).containsExactly("apply-member2-0");
+        assertThat(lanes.extraLaneThreads()).isEqualTo(1);
+    }
+
+    @Test
+    void aClusterTakesAnExtraLaneOnceAnotherClustersExtraThreadHasEnded() throws InterruptedException {
+        ApplyLanes lanes = new ApplyLanes(4, 1, Duration.ofMillis(100));
+        made.add(lanes);
+        CountDownLatch releaseMember1 = new CountDownLatch(1);
+        lanes.submit("member1", "ws:a", () -> block(releaseMember1));
+        lanes.submit("member1", "ws:b", () -> block(releaseMember1));
+        releaseMember1.countDown();
+        await().atMost(Duration.ofSeconds(5)).until(() -> lanes.extraLaneThreads() == 0);
         CountDownLatch releaseMember2 = new CountDownLatch(1);
         lanes.submit("member2", "ws:c", () -> block(releaseMember2));
         CountDownLatch other = new CountDownLatch(1);
