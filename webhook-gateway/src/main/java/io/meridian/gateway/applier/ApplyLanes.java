@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>
  * Every cluster always has its first lane. Its other lanes are shared out: at most {@code sharedExtraLanes} of them
  * have a thread at once, over all clusters, and a lane keeps its thread (and its connection stays warm) until it has
- * been idle for {@code idleThread}. So a cluster busy alone (a spread's deletion costs, a UnitedDeployment's subsets)
+ * been idle for {@code idleThread}; a cluster whose first lane has {@value #BACKLOG_FOR_OWN_LANES} writes waiting opens
+ * its other lanes all the same (a rebalance's hundred writes to each member). So a cluster busy alone (a spread's deletion costs, a UnitedDeployment's subsets)
  * writes on all its lanes, while a failover or a rebalance, whose writes go to a hundred clusters side by side
  * already, writes on one lane in most clusters and opens one connection per cluster instead of one per lane
  * (docs/benchmarks.md, Issue 4, sessions 29 and 30). Karmada bounds its execution workers across all clusters the same
@@ -25,6 +26,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class ApplyLanes {
     static final Duration IDLE_THREAD = Duration.ofSeconds(60);
+    /** Writes waiting on a cluster's first lane from which it opens its other lanes whatever the others hold. */
+    static final int BACKLOG_FOR_OWN_LANES = 8;
     private final int perCluster;
     private final int sharedExtraLanes;
     private final Duration idleThread;
@@ -76,7 +79,7 @@ final class ApplyLanes {
         }
         int chosen = 0;
         int fewest = first.pending();
-        boolean mayStartThread = extraThreads.get() < sharedExtraLanes;
+        boolean mayStartThread = extraThreads.get() < sharedExtraLanes || fewest >= BACKLOG_FOR_OWN_LANES;
         for (int index = 1; index < perCluster; index++) {
             Lane lane = lanes.get(cluster + "#" + index);
             int pending = lane == null ? 0 : lane.pending();

@@ -96,18 +96,12 @@ class ApplyLanesTest {
     void aClusterWritesOnItsFirstLaneOnlyWhileTheSharedExtraLanesAreTaken() throws InterruptedException {
         ApplyLanes lanes = lanes(4, 1);
         CountDownLatch releaseMember1 = new CountDownLatch(1);
-        lanes.submit("member1", "ws:a", () -> block(releaseMember1));
-        lanes.submit("member1", "ws:b", () -> block(releaseMember1));
+        occupyBothLanesOfMember1(lanes, releaseMember1);
         assertThat(lanes.extraLaneThreads()).isEqualTo(1);
-        CountDownLatch releaseMember2 = new CountDownLatch(1);
-        lanes.submit("member2", "ws:c", () -> block(releaseMember2));
-        List<String> threads = new CopyOnWriteArrayList<>();
 
-        lanes.submit("member2", "ws:d", () -> threads.add(Thread.currentThread().getName()));
-        releaseMember2.countDown();
+        String lane = laneOfASecondWriteToMember2(lanes);
 
-        await().atMost(Duration.ofSeconds(5)).until(() -> !threads.isEmpty());
-        assertThat(threads).containsExactly("apply-member2-0");
+        assertThat(lane).isEqualTo("apply-member2-0");
         releaseMember1.countDown();
     }
 
@@ -115,18 +109,13 @@ class ApplyLanesTest {
     void anExtraLaneStaysTakenWhileItsThreadLivesIdle() throws InterruptedException {
         ApplyLanes lanes = lanes(4, 1);
         CountDownLatch releaseMember1 = new CountDownLatch(1);
-        lanes.submit("member1", "ws:a", () -> block(releaseMember1));
-        lanes.submit("member1", "ws:b", () -> block(releaseMember1));
+        CountDownLatch member1Done = occupyBothLanesOfMember1(lanes, releaseMember1);
         releaseMember1.countDown();
-        CountDownLatch releaseMember2 = new CountDownLatch(1);
-        lanes.submit("member2", "ws:c", () -> block(releaseMember2));
-        List<String> threads = new CopyOnWriteArrayList<>();
+        assertThat(member1Done.await(5, TimeUnit.SECONDS)).isTrue();
 
-        lanes.submit("member2", "ws:d", () -> threads.add(Thread.currentThread().getName()));
-        releaseMember2.countDown();
+        String lane = laneOfASecondWriteToMember2(lanes);
 
-        await().atMost(Duration.ofSeconds(5)).until(() -> !threads.isEmpty());
-        assertThat(threads).containsExactly("apply-member2-0");
+        assertThat(lane).isEqualTo("apply-member2-0");
         assertThat(lanes.extraLaneThreads()).isEqualTo(1);
     }
 
@@ -135,18 +124,45 @@ class ApplyLanesTest {
         ApplyLanes lanes = new ApplyLanes(4, 1, Duration.ofMillis(100));
         made.add(lanes);
         CountDownLatch releaseMember1 = new CountDownLatch(1);
-        lanes.submit("member1", "ws:a", () -> block(releaseMember1));
-        lanes.submit("member1", "ws:b", () -> block(releaseMember1));
+        occupyBothLanesOfMember1(lanes, releaseMember1);
         releaseMember1.countDown();
         await().atMost(Duration.ofSeconds(5)).until(() -> lanes.extraLaneThreads() == 0);
-        CountDownLatch releaseMember2 = new CountDownLatch(1);
-        lanes.submit("member2", "ws:c", () -> block(releaseMember2));
-        CountDownLatch other = new CountDownLatch(1);
 
-        lanes.submit("member2", "ws:d", other::countDown);
+        String lane = laneOfASecondWriteToMember2(lanes);
 
-        assertThat(other.await(5, TimeUnit.SECONDS)).isTrue();
-        releaseMember2.countDown();
+        assertThat(lane).isEqualTo("apply-member2-1");
+    }
+
+    @Test
+    void aClusterWithABacklogOnItsFirstLaneOpensAnotherWhateverTheOtherClustersHold() throws InterruptedException {
+        ApplyLanes lanes = lanes(4, 0);
+        CountDownLatch release = new CountDownLatch(1);
+        for (int i = 0; i < ApplyLanes.BACKLOG_FOR_OWN_LANES; i++) {
+            lanes.submit("member1", "ws:a", () -> block(release));
+        }
+        List<String> threads = new CopyOnWriteArrayList<>();
+
+        lanes.submit("member1", "ws:b", () -> threads.add(Thread.currentThread().getName()));
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> !threads.isEmpty());
+        assertThat(threads).containsExactly("apply-member1-1");
+        release.countDown();
+    }
+
+    @Test
+    void aClusterWithAShortQueueOnItsFirstLaneWaitsThereWhenNoExtraLaneIsFree() throws InterruptedException {
+        ApplyLanes lanes = lanes(4, 0);
+        CountDownLatch release = new CountDownLatch(1);
+        for (int i = 0; i < ApplyLanes.BACKLOG_FOR_OWN_LANES - 1; i++) {
+            lanes.submit("member1", "ws:a", () -> block(release));
+        }
+        List<String> threads = new CopyOnWriteArrayList<>();
+
+        lanes.submit("member1", "ws:b", () -> threads.add(Thread.currentThread().getName()));
+        release.countDown();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> !threads.isEmpty());
+        assertThat(threads).containsExactly("apply-member1-0");
     }
 
     @Test
@@ -172,6 +188,29 @@ class ApplyLanesTest {
     void theSharedExtraLanesCannotBeNegative() {
         assertThatThrownBy(() -> new ApplyLanes(4, -1))
                 .hasMessageContaining("meridian.applier.shared-extra-lanes").hasMessageContaining("at least 0");
+    }
+
+    /** Two writes of two aggregates to member1, held until {@code release}; done once both ran. */
+    private static CountDownLatch occupyBothLanesOfMember1(ApplyLanes lanes, CountDownLatch release) {
+        CountDownLatch done = new CountDownLatch(2);
+        for (String aggregate : List.of("ws:a", "ws:b")) {
+            lanes.submit("member1", aggregate, () -> {
+                block(release);
+                done.countDown();
+            });
+        }
+        return done;
+    }
+
+    /** The thread that runs a write to member2 made while another aggregate's write there is held. */
+    private static String laneOfASecondWriteToMember2(ApplyLanes lanes) {
+        CountDownLatch release = new CountDownLatch(1);
+        lanes.submit("member2", "ws:c", () -> block(release));
+        List<String> threads = new CopyOnWriteArrayList<>();
+        lanes.submit("member2", "ws:d", () -> threads.add(Thread.currentThread().getName()));
+        release.countDown();
+        await().atMost(Duration.ofSeconds(5)).until(() -> !threads.isEmpty());
+        return threads.get(0);
     }
 
     private ApplyLanes lanes(int perCluster, int sharedExtra) {
