@@ -125,7 +125,8 @@ public class GatewayConfiguration {
                 new Backoff(settings.backoffInitial(), settings.backoffMax(), () -> ThreadLocalRandom.current().nextDouble()),
                 duration -> Thread.sleep(duration.toMillis()), settings.conflictRetries());
         return new MutationApplier(new MutationApplier.Settings(properties.kafka().bootstrap(), properties.kafka().group(),
-                settings.maxPendingPerPartition(), settings.lanesPerCluster(), settings.sharedExtraLanes()), applier, clock, registry, expectations);
+                settings.maxPendingPerPartition(), settings.lanesPerCluster(), settings.sharedExtraLanes()), applier, clock,
+                registry, expectations);
     }
 
     @Bean

@@ -1,7 +1,10 @@
 package io.meridian.gateway.applier;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -18,8 +21,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Every cluster always has its first lane. Its other lanes are shared out: at most {@code sharedExtraLanes} of them
  * have a thread at once, over all clusters, and a lane keeps its thread (and its connection stays warm) until it has
  * been idle for {@code idleThread}; a cluster whose first lane has {@value #BACKLOG_FOR_OWN_LANES} writes waiting opens
- * its other lanes all the same (a rebalance's hundred writes to each member). So a cluster busy alone (a spread's deletion costs, a UnitedDeployment's subsets)
- * writes on all its lanes, while a failover or a rebalance, whose writes go to a hundred clusters side by side
+ * its other lanes all the same (a rebalance's hundred writes to each member). So a cluster busy alone (a spread's
+ * deletion costs, a UnitedDeployment's subsets) writes on all its lanes, while a failover or a rebalance, whose writes go to a hundred clusters side by side
  * already, writes on one lane in most clusters and opens one connection per cluster instead of one per lane
  * (docs/benchmarks.md, Issue 4, sessions 29 and 30). Karmada bounds its execution workers across all clusters the same
  * way ({@code --concurrent-work-syncs}).
@@ -31,10 +34,12 @@ final class ApplyLanes {
     private final int perCluster;
     private final int sharedExtraLanes;
     private final Duration idleThread;
-    private final Map<String, Lane> lanes = new ConcurrentHashMap<>();
+    /** Per cluster, its lanes by index, each made on its first write. */
+    private final Map<String, Lane[]> lanes = new ConcurrentHashMap<>();
     /** Per cluster and aggregate with writes waiting or running: their lane, and how many there are. */
     private final Map<String, Pin> pins = new ConcurrentHashMap<>();
     private final AtomicInteger extraThreads = new AtomicInteger();
+    private final AtomicInteger firstLaneThreads = new AtomicInteger();
 
     ApplyLanes(int perCluster, int sharedExtraLanes) {
         this(perCluster, sharedExtraLanes, IDLE_THREAD);
@@ -57,8 +62,9 @@ final class ApplyLanes {
     /** Runs {@code write} in {@code cluster} after what {@code aggregate}'s earlier writes there wait for. */
     synchronized void submit(String cluster, String aggregate, Runnable write) {
         String pinKey = cluster + '\n' + (aggregate == null ? "" : aggregate);
-        Pin pin = pins.compute(pinKey, (key, held) -> held == null ? new Pin(chooseLane(cluster), 1) : held.plusOne());
-        lane(cluster, pin.lane()).run(() -> {
+        Lane[] ofCluster = lanes.computeIfAbsent(cluster, key -> new Lane[perCluster]);
+        Pin pin = pins.compute(pinKey, (key, held) -> held == null ? new Pin(chooseLane(ofCluster), 1) : held.plusOne());
+        lane(cluster, ofCluster, pin.lane()).run(() -> {
             try {
                 write.run();
             } finally {
@@ -72,8 +78,8 @@ final class ApplyLanes {
         return extraThreads.get();
     }
 
-    private int chooseLane(String cluster) {
-        Lane first = lanes.get(cluster + "#0");
+    private int chooseLane(Lane[] ofCluster) {
+        Lane first = ofCluster[0];
         if (first == null || first.pending() == 0) {
             return 0;
         }
@@ -81,7 +87,7 @@ final class ApplyLanes {
         int fewest = first.pending();
         boolean mayStartThread = extraThreads.get() < sharedExtraLanes || fewest >= BACKLOG_FOR_OWN_LANES;
         for (int index = 1; index < perCluster; index++) {
-            Lane lane = lanes.get(cluster + "#" + index);
+            Lane lane = ofCluster[index];
             int pending = lane == null ? 0 : lane.pending();
             boolean hasThread = lane != null && lane.hasThread();
             if ((hasThread || mayStartThread) && pending < fewest) {
@@ -92,16 +98,19 @@ final class ApplyLanes {
         return chosen;
     }
 
-    private Lane lane(String cluster, int index) {
-        return lanes.computeIfAbsent(cluster + "#" + index, key -> new Lane(
-                "apply-" + cluster + (perCluster == 1 ? "" : "-" + index), idleThread,
-                index > 0 ? extraThreads : new AtomicInteger()));
+    private Lane lane(String cluster, Lane[] ofCluster, int index) {
+        if (ofCluster[index] == null) {
+            ofCluster[index] = new Lane("apply-" + cluster + (perCluster == 1 ? "" : "-" + index), idleThread,
+                    index > 0 ? extraThreads : firstLaneThreads);
+        }
+        return ofCluster[index];
     }
 
     /** Interrupts every lane and waits a little for them to end. */
-    void stop() throws InterruptedException {
-        lanes.values().forEach(lane -> lane.executor.shutdownNow());
-        for (Lane lane : lanes.values()) {
+    synchronized void stop() throws InterruptedException {
+        List<Lane> all = lanes.values().stream().flatMap(Arrays::stream).filter(Objects::nonNull).toList();
+        all.forEach(lane -> lane.executor.shutdownNow());
+        for (Lane lane : all) {
             lane.executor.awaitTermination(5, TimeUnit.SECONDS);
         }
     }

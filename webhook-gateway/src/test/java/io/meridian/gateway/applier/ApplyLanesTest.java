@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -78,22 +79,20 @@ class ApplyLanesTest {
     }
 
     @Test
-    void anAggregateWithAWriteWaitingTakesItsNextWriteToTheSameLane() throws InterruptedException {
+    void anAggregateWithAWriteWaitingTakesItsNextWriteToTheSameLane() throws Exception {
         ApplyLanes lanes = lanes(4, 8);
         CountDownLatch release = new CountDownLatch(1);
         lanes.submit("member1", "ws:a", () -> block(release));
         lanes.submit("member1", "ws:b", () -> block(release));
-        List<String> threads = new CopyOnWriteArrayList<>();
 
-        lanes.submit("member1", "ws:a", () -> threads.add(Thread.currentThread().getName()));
+        CompletableFuture<String> lane = laneOf(lanes, "member1", "ws:a");
         release.countDown();
 
-        await().atMost(Duration.ofSeconds(5)).until(() -> !threads.isEmpty());
-        assertThat(threads).containsExactly("apply-member1-0");
+        assertThat(lane.get(5, TimeUnit.SECONDS)).isEqualTo("apply-member1-0");
     }
 
     @Test
-    void aClusterWritesOnItsFirstLaneOnlyWhileTheSharedExtraLanesAreTaken() throws InterruptedException {
+    void aClusterWritesOnItsFirstLaneOnlyWhileTheSharedExtraLanesAreTaken() throws Exception {
         ApplyLanes lanes = lanes(4, 1);
         CountDownLatch releaseMember1 = new CountDownLatch(1);
         occupyBothLanesOfMember1(lanes, releaseMember1);
@@ -106,7 +105,7 @@ class ApplyLanesTest {
     }
 
     @Test
-    void anExtraLaneStaysTakenWhileItsThreadLivesIdle() throws InterruptedException {
+    void anExtraLaneStaysTakenWhileItsThreadLivesIdle() throws Exception {
         ApplyLanes lanes = lanes(4, 1);
         CountDownLatch releaseMember1 = new CountDownLatch(1);
         CountDownLatch member1Done = occupyBothLanesOfMember1(lanes, releaseMember1);
@@ -120,7 +119,7 @@ class ApplyLanesTest {
     }
 
     @Test
-    void aClusterTakesAnExtraLaneOnceAnotherClustersExtraThreadHasEnded() throws InterruptedException {
+    void aClusterTakesAnExtraLaneOnceAnotherClustersExtraThreadHasEnded() throws Exception {
         ApplyLanes lanes = new ApplyLanes(4, 1, Duration.ofMillis(100));
         made.add(lanes);
         CountDownLatch releaseMember1 = new CountDownLatch(1);
@@ -134,35 +133,31 @@ class ApplyLanesTest {
     }
 
     @Test
-    void aClusterWithABacklogOnItsFirstLaneOpensAnotherWhateverTheOtherClustersHold() throws InterruptedException {
+    void aClusterWithABacklogOnItsFirstLaneOpensAnotherWhateverTheOtherClustersHold() throws Exception {
         ApplyLanes lanes = lanes(4, 0);
         CountDownLatch release = new CountDownLatch(1);
         for (int i = 0; i < ApplyLanes.BACKLOG_FOR_OWN_LANES; i++) {
             lanes.submit("member1", "ws:a", () -> block(release));
         }
-        List<String> threads = new CopyOnWriteArrayList<>();
 
-        lanes.submit("member1", "ws:b", () -> threads.add(Thread.currentThread().getName()));
+        CompletableFuture<String> lane = laneOf(lanes, "member1", "ws:b");
 
-        await().atMost(Duration.ofSeconds(5)).until(() -> !threads.isEmpty());
-        assertThat(threads).containsExactly("apply-member1-1");
+        assertThat(lane.get(5, TimeUnit.SECONDS)).isEqualTo("apply-member1-1");
         release.countDown();
     }
 
     @Test
-    void aClusterWithAShortQueueOnItsFirstLaneWaitsThereWhenNoExtraLaneIsFree() throws InterruptedException {
+    void aClusterWithAShortQueueOnItsFirstLaneWaitsThereWhenNoExtraLaneIsFree() throws Exception {
         ApplyLanes lanes = lanes(4, 0);
         CountDownLatch release = new CountDownLatch(1);
         for (int i = 0; i < ApplyLanes.BACKLOG_FOR_OWN_LANES - 1; i++) {
             lanes.submit("member1", "ws:a", () -> block(release));
         }
-        List<String> threads = new CopyOnWriteArrayList<>();
 
-        lanes.submit("member1", "ws:b", () -> threads.add(Thread.currentThread().getName()));
+        CompletableFuture<String> lane = laneOf(lanes, "member1", "ws:b");
         release.countDown();
 
-        await().atMost(Duration.ofSeconds(5)).until(() -> !threads.isEmpty());
-        assertThat(threads).containsExactly("apply-member1-0");
+        assertThat(lane.get(5, TimeUnit.SECONDS)).isEqualTo("apply-member1-0");
     }
 
     @Test
@@ -203,14 +198,19 @@ class ApplyLanesTest {
     }
 
     /** The thread that runs a write to member2 made while another aggregate's write there is held. */
-    private static String laneOfASecondWriteToMember2(ApplyLanes lanes) {
+    private static String laneOfASecondWriteToMember2(ApplyLanes lanes) throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         lanes.submit("member2", "ws:c", () -> block(release));
-        List<String> threads = new CopyOnWriteArrayList<>();
-        lanes.submit("member2", "ws:d", () -> threads.add(Thread.currentThread().getName()));
+        CompletableFuture<String> lane = laneOf(lanes, "member2", "ws:d");
         release.countDown();
-        await().atMost(Duration.ofSeconds(5)).until(() -> !threads.isEmpty());
-        return threads.get(0);
+        return lane.get(5, TimeUnit.SECONDS);
+    }
+
+    /** The name of the thread that runs a write of {@code aggregate} submitted now. */
+    private static CompletableFuture<String> laneOf(ApplyLanes lanes, String cluster, String aggregate) {
+        CompletableFuture<String> lane = new CompletableFuture<>();
+        lanes.submit(cluster, aggregate, () -> lane.complete(Thread.currentThread().getName()));
+        return lane;
     }
 
     private ApplyLanes lanes(int perCluster, int sharedExtra) {
