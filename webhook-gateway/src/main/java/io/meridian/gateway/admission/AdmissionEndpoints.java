@@ -43,8 +43,11 @@ public final class AdmissionEndpoints {
         this.clock = clock;
     }
 
-    /** Answers one review sent to {@code path}; {@code cluster} is the {@code ?cluster=} query parameter or null. */
-    public ResponseEntity<String> admit(String path, String cluster, InputStream body) {
+    /**
+     * Answers one review sent to {@code path}; {@code cluster} is the {@code ?cluster=} query parameter or null;
+     * {@code length} the body's Content-Length, or -1 when unknown.
+     */
+    public ResponseEntity<String> admit(String path, String cluster, InputStream body, int length) {
         AdmissionHandler handler = handlers.get(path);
         if (handler == null) {
             return ResponseEntity.notFound().build();
@@ -56,7 +59,7 @@ public final class AdmissionEndpoints {
             if (!CLUSTER_NAME.matcher(member).matches()) {
                 throw new BadAdmissionReview("cluster: not a valid cluster name");
             }
-            request = reader.read(body);
+            request = reader.read(body, length);
         } catch (BadAdmissionReview e) {
             metrics.badRequest(path);
             return ResponseEntity.badRequest().contentType(MediaType.TEXT_PLAIN).body(e.getMessage() + "\n");

@@ -61,6 +61,73 @@ class AdmissionReviewReaderTest {
     }
 
     @Test
+    void aReviewLargerThanTheFirstReadIsReadWhole() {
+        String label = "x".repeat(20_000);
+        String pod = POD.replace("\"namespace\":\"ns\"}", "\"namespace\":\"ns\",\"labels\":{\"big\":\"" + label + "\"}}");
+
+        AdmissionRequest request = new AdmissionReviewReader().read(new TrickleInputStream(review(pod), 1_000));
+
+        assertThat(((Pod) request.getObject()).getMetadata().getLabels()).containsEntry("big", label);
+    }
+
+    @Test
+    void aBodyOfExactlyTheLimitIsRead() {
+        String unpadded = review(POD);
+        byte[] body = (unpadded.substring(0, unpadded.length() - 1) + ",\"pad\":\"\"}").getBytes(StandardCharsets.UTF_8);
+        String padded = new String(body, StandardCharsets.UTF_8).replace("\"pad\":\"\"",
+                "\"pad\":\"" + "x".repeat(AdmissionReviewReader.MAX_BODY_BYTES - body.length) + "\"");
+
+        assertThat(padded.getBytes(StandardCharsets.UTF_8)).hasSize(AdmissionReviewReader.MAX_BODY_BYTES);
+        assertThat(new AdmissionReviewReader().read(new TrickleInputStream(padded, 65_536)).getUid()).isEqualTo("u1");
+    }
+
+    @Test
+    void aBodyOneByteOverTheLimitIsABadRequest() {
+        String body = "{\"pad\":\"" + "x".repeat(AdmissionReviewReader.MAX_BODY_BYTES - 9) + "\"}";
+
+        assertThat(body.getBytes(StandardCharsets.UTF_8)).hasSize(AdmissionReviewReader.MAX_BODY_BYTES + 1);
+        assertThatThrownBy(() -> new AdmissionReviewReader().read(new TrickleInputStream(body, 65_536)))
+                .isInstanceOf(BadAdmissionReview.class)
+                .hasMessage("body exceeds " + AdmissionReviewReader.MAX_BODY_BYTES + " bytes");
+    }
+
+    @Test
+    void theAnnouncedLengthIsAHintOnlyABodyLongerThanItIsReadWhole() {
+        AdmissionRequest request = new AdmissionReviewReader().read(new TrickleInputStream(review(POD), 100), 10);
+
+        assertThat(((Pod) request.getObject()).getMetadata().getName()).isEqualTo("web-1");
+    }
+
+    @Test
+    void aBodyOverTheLimitIsABadRequestWhateverLengthItAnnounced() {
+        String body = "{\"pad\":\"" + "x".repeat(AdmissionReviewReader.MAX_BODY_BYTES) + "\"}";
+
+        assertThatThrownBy(() -> new AdmissionReviewReader().read(new TrickleInputStream(body, 65_536), 1_000))
+                .isInstanceOf(BadAdmissionReview.class)
+                .hasMessage("body exceeds " + AdmissionReviewReader.MAX_BODY_BYTES + " bytes");
+    }
+
+    private static String review(String object) {
+        return "{\"apiVersion\":\"admission.k8s.io/v1\",\"kind\":\"AdmissionReview\",\"request\":"
+                + "{\"uid\":\"u1\",\"operation\":\"CREATE\",\"namespace\":\"ns\",\"object\":" + object + "}}";
+    }
+
+    /** A body that arrives at most {@code chunk} bytes per read, as from a socket. */
+    private static final class TrickleInputStream extends ByteArrayInputStream {
+        private final int chunk;
+
+        TrickleInputStream(String text, int chunk) {
+            super(text.getBytes(StandardCharsets.UTF_8));
+            this.chunk = chunk;
+        }
+
+        @Override
+        public synchronized int read(byte[] b, int off, int len) {
+            return super.read(b, off, Math.min(len, chunk));
+        }
+    }
+
+    @Test
     void thePodIsForwardedAsTheTreeThatCameIn() throws Exception {
         AdmissionRequest request = read(POD);
 
