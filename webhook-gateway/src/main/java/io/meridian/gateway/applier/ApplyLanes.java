@@ -22,9 +22,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * have a thread at once, over all clusters, and a lane keeps its thread (and its connection stays warm) until it has
  * been idle for {@code idleThread}; a cluster whose first lane has {@value #BACKLOG_FOR_OWN_LANES} writes waiting opens
  * its other lanes all the same (a rebalance's hundred writes to each member). So a cluster busy alone (a spread's
- * deletion costs, a UnitedDeployment's subsets) writes on all its lanes, while a failover or a rebalance, whose writes go to a hundred clusters side by side
- * already, writes on one lane in most clusters and opens one connection per cluster instead of one per lane
- * (docs/benchmarks.md, Issue 4, sessions 29 and 30). Karmada bounds its execution workers across all clusters the same
+ * deletion costs, a UnitedDeployment's subsets) writes on all its lanes, while a failover or a rebalance, whose writes
+ * go to a hundred clusters side by side already, writes on one lane in most clusters and opens one connection per
+ * cluster instead of one per lane (docs/benchmarks.md, Issue 4, sessions 29 and 30). Karmada bounds its execution workers across all clusters the same
  * way ({@code --concurrent-work-syncs}).
  */
 final class ApplyLanes {
@@ -34,12 +34,8 @@ final class ApplyLanes {
     private final int perCluster;
     private final int sharedExtraLanes;
     private final Duration idleThread;
-    /** Per cluster, its lanes by index, each made on its first write. */
-    private final Map<String, Lane[]> lanes = new ConcurrentHashMap<>();
-    /** Per cluster and aggregate with writes waiting or running: their lane, and how many there are. */
-    private final Map<String, Pin> pins = new ConcurrentHashMap<>();
+    private final Map<String, ClusterLanes> clusters = new ConcurrentHashMap<>();
     private final AtomicInteger extraThreads = new AtomicInteger();
-    private final AtomicInteger firstLaneThreads = new AtomicInteger();
 
     ApplyLanes(int perCluster, int sharedExtraLanes) {
         this(perCluster, sharedExtraLanes, IDLE_THREAD);
@@ -61,14 +57,15 @@ final class ApplyLanes {
 
     /** Runs {@code write} in {@code cluster} after what {@code aggregate}'s earlier writes there wait for. */
     synchronized void submit(String cluster, String aggregate, Runnable write) {
-        String pinKey = cluster + '\n' + (aggregate == null ? "" : aggregate);
-        Lane[] ofCluster = lanes.computeIfAbsent(cluster, key -> new Lane[perCluster]);
-        Pin pin = pins.compute(pinKey, (key, held) -> held == null ? new Pin(chooseLane(ofCluster), 1) : held.plusOne());
-        lane(cluster, ofCluster, pin.lane()).run(() -> {
+        ClusterLanes ofCluster = clusters.computeIfAbsent(cluster, key -> new ClusterLanes(perCluster));
+        String pinKey = aggregate == null ? "" : aggregate;
+        Pin pin = ofCluster.pins.compute(pinKey,
+                (key, held) -> held == null ? new Pin(chooseLane(ofCluster.lanes), 1) : held.plusOne());
+        lane(cluster, ofCluster.lanes, pin.lane()).run(() -> {
             try {
                 write.run();
             } finally {
-                pins.computeIfPresent(pinKey, (key, held) -> held.minusOne());
+                ofCluster.pins.computeIfPresent(pinKey, (key, held) -> held.minusOne());
             }
         });
     }
@@ -101,17 +98,31 @@ final class ApplyLanes {
     private Lane lane(String cluster, Lane[] ofCluster, int index) {
         if (ofCluster[index] == null) {
             ofCluster[index] = new Lane("apply-" + cluster + (perCluster == 1 ? "" : "-" + index), idleThread,
-                    index > 0 ? extraThreads : firstLaneThreads);
+                    index > 0 ? extraThreads : null);
         }
         return ofCluster[index];
     }
 
     /** Interrupts every lane and waits a little for them to end. */
     synchronized void stop() throws InterruptedException {
-        List<Lane> all = lanes.values().stream().flatMap(Arrays::stream).filter(Objects::nonNull).toList();
+        List<Lane> all = clusters.values().stream().flatMap(ofCluster -> Arrays.stream(ofCluster.lanes))
+                .filter(Objects::nonNull).toList();
         all.forEach(lane -> lane.executor.shutdownNow());
         for (Lane lane : all) {
             lane.executor.awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * One cluster's lanes by index, each made on its first write, and its aggregates with writes waiting or running:
+     * their lane, and how many there are.
+     */
+    private static final class ClusterLanes {
+        final Lane[] lanes;
+        final Map<String, Pin> pins = new ConcurrentHashMap<>();
+
+        ClusterLanes(int perCluster) {
+            this.lanes = new Lane[perCluster];
         }
     }
 
@@ -126,7 +137,7 @@ final class ApplyLanes {
         }
     }
 
-    /** One thread at most, its writes in order; {@code threads} counts it while it lives. */
+    /** One thread at most, its writes in order; {@code threads}, when given, counts it while it lives. */
     private static final class Lane {
         private final ThreadPoolExecutor executor;
         private final AtomicInteger pending = new AtomicInteger();
@@ -134,18 +145,22 @@ final class ApplyLanes {
         Lane(String name, Duration idleThread, AtomicInteger threads) {
             this.executor = new ThreadPoolExecutor(1, 1, idleThread.toMillis(), TimeUnit.MILLISECONDS,
                     new LinkedBlockingQueue<>(), work -> {
-                        threads.incrementAndGet();
-                        Thread thread = new Thread(() -> {
-                            try {
-                                work.run();
-                            } finally {
-                                threads.decrementAndGet();
-                            }
-                        }, name);
+                        Thread thread = new Thread(threads == null ? work : counted(work, threads), name);
                         thread.setDaemon(true);
                         return thread;
                     });
             executor.allowCoreThreadTimeOut(true);
+        }
+
+        private static Runnable counted(Runnable work, AtomicInteger threads) {
+            threads.incrementAndGet();
+            return () -> {
+                try {
+                    work.run();
+                } finally {
+                    threads.decrementAndGet();
+                }
+            };
         }
 
         int pending() {
