@@ -247,8 +247,8 @@ public final class FailoverBench {
 
     /**
      * This process's JIT compilation time so far (ms of elapsed compilation, summed over the compiler threads; -1 when
-     * not timed). The placement leaves the compiler seconds of work and the cut brings new code (the agents'
-     * reconnections), so a failover's declaration can come while the compiler still holds a core (docs/benchmarks.md,
+     * not timed). The placement leaves the compiler seconds of work and the cut brings more (about 4 s after the compiler
+     * had settled), so a failover's declaration can come while the compiler still holds a core (docs/benchmarks.md,
      * Issue 4, session 32).
      */
     private static long compiledMillis() {
