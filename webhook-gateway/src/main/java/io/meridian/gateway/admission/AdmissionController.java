@@ -34,7 +34,8 @@ public class AdmissionController {
             return ResponseEntity.badRequest().contentType(MediaType.TEXT_PLAIN)
                     .body("cluster: the path names " + inPath + " and the query " + inQuery + "\n");
         }
-        return endpoints.admit(webhook, inPath != null ? inPath : inQuery, request.getInputStream(), request.getContentLength());
+        return endpoints.admit(webhook, inPath != null ? inPath : inQuery, request.getInputStream(),
+                request.getContentLength());
     }
 
     /**

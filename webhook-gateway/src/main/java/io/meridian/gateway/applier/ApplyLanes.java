@@ -24,8 +24,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * its other lanes all the same (a rebalance's hundred writes to each member). So a cluster busy alone (a spread's
  * deletion costs, a UnitedDeployment's subsets) writes on all its lanes, while a failover or a rebalance, whose writes
  * go to a hundred clusters side by side already, writes on one lane in most clusters and opens one connection per
- * cluster instead of one per lane (docs/benchmarks.md, Issue 4, sessions 29 and 30). Karmada bounds its execution workers across all clusters the same
- * way ({@code --concurrent-work-syncs}).
+ * cluster instead of one per lane (docs/benchmarks.md, Issue 4, sessions 29 and 30). Karmada bounds its execution
+ * workers across all clusters the same way ({@code --concurrent-work-syncs}).
  */
 final class ApplyLanes {
     static final Duration IDLE_THREAD = Duration.ofSeconds(60);
