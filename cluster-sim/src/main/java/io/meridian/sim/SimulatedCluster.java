@@ -60,7 +60,7 @@ public final class SimulatedCluster implements AutoCloseable {
     this.kinds = kinds;
     SimApiDispatcher dispatcher = new SimApiDispatcher();
     kinds.customResources().forEach(kind -> dispatcher.expectCustomResource(kind.crdContext()));
-    this.server = new KubernetesMockServer(new Context(Serialization.jsonMapper()), new MockWebServer(),
+    this.server = new KubernetesMockServer(new Context(Serialization.jsonMapper()), webServer(options),
         new HashMap<>(), dispatcher, true);
     server.init(InetAddress.getLoopbackAddress(), 0);
     try {
@@ -89,6 +89,10 @@ public final class SimulatedCluster implements AutoCloseable {
             pod.path("metadata").path("name").asText(null), pod, null));
       }
     });
+  }
+
+  private static MockWebServer webServer(SimOptions options) {
+    return options.podsSimulated() ? new MockWebServer() : SharedServerLoops.server();
   }
 
   /** Starts a cluster with the default options (pods Ready one second after binding). */
