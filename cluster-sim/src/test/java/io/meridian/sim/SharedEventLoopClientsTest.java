@@ -20,8 +20,7 @@ class SharedEventLoopClientsTest {
     HttpClientUtils.getHttpClientFactory();
     new CuttableProxy("first-relay", 1).close(); // the relays' own event loops, made once per process
     SharedServerLoops.server().shutdown(); // the podless servers' shared event loops, made once per process
-    await().atMost(Duration.ofSeconds(10)).until(() -> threadsNamed("vertx-blocked-thread-checker") == checkersAfterSettling());
-    long before = threadsNamed("vertx-blocked-thread-checker");
+    long before = settledCount("vertx-blocked-thread-checker"); // once the closed instances' checkers have ended
     try (SimulatedCluster a = SimulatedCluster.start(new ClusterSpec("shared-a", List.of(new ZoneSpec("z1", 1, 10))),
         SimOptions.DEFAULTS.withoutPods());
          SimulatedCluster b = SimulatedCluster.start(new ClusterSpec("shared-b", List.of(new ZoneSpec("z1", 1, 10))),
@@ -35,11 +34,16 @@ class SharedEventLoopClientsTest {
     }
   }
 
-  /** The count once the checkers of closed Vert.x instances have ended: the same in two reads 200 ms apart. */
-  private static long checkersAfterSettling() throws InterruptedException {
-    long first = threadsNamed("vertx-blocked-thread-checker");
-    Thread.sleep(200);
-    return first == threadsNamed("vertx-blocked-thread-checker") ? first : -1;
+  /** The number of threads so named once it holds still: the same in two reads 200 ms apart. */
+  private static long settledCount(String name) {
+    long[] last = {-1};
+    await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200)).until(() -> {
+      long now = threadsNamed(name);
+      boolean same = now == last[0];
+      last[0] = now;
+      return same;
+    });
+    return last[0];
   }
 
   private static long threadsNamed(String name) {
