@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.meridian.schemas.kafka.DeadLetters;
 import io.meridian.command.kafka.KafkaClients;
 import io.meridian.command.kafka.MeridianProperties;
+import io.meridian.command.kafka.PacedCommits;
 import io.meridian.command.member.MemberLeases;
 import io.meridian.command.member.api.ReportCapacity;
 import io.meridian.command.member.api.ReportHeartbeat;
@@ -46,8 +47,9 @@ import org.springframework.stereotype.Component;
  * Reads {@code meridian.cluster-events} from the beginning on every start (each instance keeps the
  * whole cluster state, so partitions are assigned, not shared in a group: the state is rebuilt and
  * every command it sends is idempotent). A record that does not decode goes to the .dlq with the
- * reason; the offsets committed after each batch's commands are stored serve as a watermark, so a
- * restart's re-read does not move the same record to the .dlq again. While catching up only the state is rebuilt; once caught up the latest
+ * reason; the offsets of handled batches, committed about once a second and when it stops ({@link PacedCommits}),
+ * serve as a watermark, so a restart's re-read does not move the same record to the .dlq again (after a crash, those
+ * of the last second may be moved again). While catching up only the state is rebuilt; once caught up the latest
  * version of every spread is upserted (or removed), the newest heartbeat and capacity per cluster are
  * reported and every spread is synced (which also re-arms its deadlines). After that, changes become
  * commands as they come: spread upserts and deletes, debounced syncs for pod, workload and node changes. Kafka out of
@@ -90,6 +92,8 @@ public class ClusterEventConsumer implements SmartLifecycle {
     private Map<Integer, Long> lastEndOffsets;
     private long lastEndOffsetsStarted;
     private volatile Thread worker;
+    /** The handled batches' offsets (the .dlq watermark), committed about once a second. */
+    private PacedCommits commits;
     private final MemberReports memberReports = new MemberReports();
     private final MemberLeases leases;
     /** Per spread aggregate, the identity and spec it was last upserted with: a status-only change sends no command. */
@@ -112,6 +116,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
     public void start() {
         running = true;
         consumer = clients.consumer("command-service-cluster-events", properties.consumerGroup() + "-cluster-events");
+        commits = new PacedCommits(consumer, clock, PacedCommits.INTERVAL);
         offsetReader = clients.offsetReader("command-service-cluster-events-offsets");
         worker = new Thread(this::run, "cluster-events");
         worker.start();
@@ -134,6 +139,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
         } catch (RuntimeException e) {
             log.error("cluster events consumer stopped", e);
         } finally {
+            commitHandled();
             consumer.close();
         }
     }
@@ -152,13 +158,22 @@ public class ClusterEventConsumer implements SmartLifecycle {
         }
         if (!records.isEmpty()) {
             // a watermark only: below it, rejected records were already moved to the .dlq
-            consumer.commitSync();
+            commits.handled(records);
         }
         if (!caughtUp) {
             for (TopicPartition p : partitions) {
                 markProcessed(p.partition(), consumer.position(p));
             }
             checkCaughtUp(end);
+        }
+    }
+
+    /** On the way out: a watermark not committed means only that a restart may move its last rejected records again. */
+    private void commitHandled() {
+        try {
+            commits.commit();
+        } catch (RuntimeException e) {
+            log.info("cluster events: the last handled offsets were not committed ({})", e.toString());
         }
     }
 

@@ -3,6 +3,7 @@ package io.meridian.command.outbound;
 import io.meridian.schemas.kafka.DeadLetters;
 import io.meridian.command.kafka.KafkaClients;
 import io.meridian.command.kafka.MeridianProperties;
+import io.meridian.command.kafka.PacedCommits;
 import io.meridian.command.kafka.RefusedRecords;
 import io.meridian.command.ws.api.RecordMutationResult;
 import io.meridian.schemas.Decoded;
@@ -10,12 +11,16 @@ import io.meridian.schemas.MessageCodec;
 import io.meridian.schemas.MutationResult;
 import io.meridian.schemas.Topics;
 import io.meridian.schemas.kafka.PollRecovery;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.AggregateNotFoundException;
@@ -27,8 +32,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * Records the applier's results ({@code meridian.mutation-results}) on the spread that issued the
- * mutation (the aggregate id is the part of the mutation id before the last {@code @}). Offsets are
- * committed after the batch's commands are stored; a redelivered result is recorded again, harmlessly. After a
+ * mutation (the aggregate id is the part of the mutation id before the last {@code @}). The offsets of batches whose
+ * commands are stored are committed about once a second, when partitions are taken away and when it stops
+ * ({@link PacedCommits}); a redelivered result is recorded again, harmlessly. After a
  * failure (Kafka or the event store out of reach) it goes on from the first result not recorded ({@link PollRecovery}).
  * A result refused {@value RefusedRecords#ATTEMPTS} times in a row otherwise than by an outage (a route or an aggregate
  * that throws on it) goes to the .dlq with the last failure ({@link RefusedRecords}) instead of holding the partition:
@@ -43,12 +49,15 @@ public class MutationResultConsumer implements SmartLifecycle {
     private final MeridianProperties properties;
     private final List<MutationResultRoute> routes;
     private final RefusedRecords refused = new RefusedRecords();
+    private final Clock clock;
     private volatile KafkaConsumer<String, String> consumer;
+    private PacedCommits commits;
     private volatile boolean running;
     private Thread worker;
 
     public MutationResultConsumer(KafkaClients clients, CommandGateway commands, MeridianProperties properties,
-                                  List<MutationResultRoute> routes) {
+                                  List<MutationResultRoute> routes, Clock clock) {
+        this.clock = clock;
         this.clients = clients;
         this.commands = commands;
         this.properties = properties;
@@ -59,13 +68,29 @@ public class MutationResultConsumer implements SmartLifecycle {
     public void start() {
         running = true;
         consumer = clients.consumer("command-service-mutation-results", properties.consumerGroup());
+        commits = new PacedCommits(consumer, clock, PacedCommits.INTERVAL);
         worker = new Thread(this::run, "mutation-results");
         worker.start();
     }
 
     private void run() {
         try (KafkaProducer<String, String> deadLetters = clients.idempotentProducer("command-service-results-dlq")) {
-            consumer.subscribe(List.of(Topics.MUTATION_RESULTS));
+            consumer.subscribe(List.of(Topics.MUTATION_RESULTS), new ConsumerRebalanceListener() {
+                @Override
+                public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+                    commits.commit(partitions);
+                }
+
+                @Override
+                public void onPartitionsLost(Collection<TopicPartition> partitions) {
+                    commits.forget(partitions); // the group gave them to another consumer, which reads them from the last commit
+                }
+
+                @Override
+                public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+                    // nothing to restore: the group's committed offsets are where it goes on
+                }
+            });
             PollRecovery recovery = new PollRecovery("mutation results consumer", () -> running);
             while (running) {
                 recovery.attempt(consumer, () -> consumeOnce(deadLetters, recovery));
@@ -75,6 +100,7 @@ public class MutationResultConsumer implements SmartLifecycle {
         } catch (RuntimeException e) {
             log.error("mutation results consumer stopped", e);
         } finally {
+            commitHandled();
             consumer.close();
         }
     }
@@ -87,7 +113,16 @@ public class MutationResultConsumer implements SmartLifecycle {
             recovery.handled(record);
         }
         if (!records.isEmpty()) {
-            consumer.commitSync();
+            commits.handled(records);
+        }
+    }
+
+    /** On the way out; what is not committed is recorded again by whoever reads the partition next. */
+    private void commitHandled() {
+        try {
+            commits.commit();
+        } catch (RuntimeException e) {
+            log.info("mutation results: the last handled offsets were not committed ({})", e.toString());
         }
     }
 

@@ -14,6 +14,7 @@ import io.meridian.schemas.MutationResult;
 import io.meridian.schemas.Topics;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -50,7 +51,7 @@ class RefusedMutationResultIntegrationTest {
         MutationResultConsumer consumer = new MutationResultConsumer(new KafkaClients(new MeridianProperties(
                 KAFKA.bootstrapServers(), "refused-results-" + run, null, null, null, null)), recordingGateway(),
                 new MeridianProperties(KAFKA.bootstrapServers(), "refused-results-" + run, null, null, null, null),
-                List.of(refusesThePoison));
+                List.of(refusesThePoison), Clock.systemUTC());
         consumer.start();
         try {
             publish("poison-" + run + "@1");
