@@ -139,7 +139,8 @@ public class ClusterEventConsumer implements SmartLifecycle {
         } catch (RuntimeException e) {
             log.error("cluster events consumer stopped", e);
         } finally {
-            commitHandled();
+            // a watermark not committed means only that a restart may move its last rejected records again
+            commits.commitLeaving("cluster events");
             consumer.close();
         }
     }
@@ -165,15 +166,6 @@ public class ClusterEventConsumer implements SmartLifecycle {
                 markProcessed(p.partition(), consumer.position(p));
             }
             checkCaughtUp(end);
-        }
-    }
-
-    /** On the way out: a watermark not committed means only that a restart may move its last rejected records again. */
-    private void commitHandled() {
-        try {
-            commits.commit();
-        } catch (RuntimeException e) {
-            log.info("cluster events: the last handled offsets were not committed ({})", e.toString());
         }
     }
 

@@ -13,14 +13,11 @@ import io.meridian.schemas.Topics;
 import io.meridian.schemas.kafka.PollRecovery;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.List;
-import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.AggregateNotFoundException;
@@ -75,22 +72,7 @@ public class MutationResultConsumer implements SmartLifecycle {
 
     private void run() {
         try (KafkaProducer<String, String> deadLetters = clients.idempotentProducer("command-service-results-dlq")) {
-            consumer.subscribe(List.of(Topics.MUTATION_RESULTS), new ConsumerRebalanceListener() {
-                @Override
-                public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-                    commits.commit(partitions);
-                }
-
-                @Override
-                public void onPartitionsLost(Collection<TopicPartition> partitions) {
-                    commits.forget(partitions); // the group gave them to another consumer, which reads them from the last commit
-                }
-
-                @Override
-                public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-                    // nothing to restore: the group's committed offsets are where it goes on
-                }
-            });
+            consumer.subscribe(List.of(Topics.MUTATION_RESULTS), commits);
             PollRecovery recovery = new PollRecovery("mutation results consumer", () -> running);
             while (running) {
                 recovery.attempt(consumer, () -> consumeOnce(deadLetters, recovery));
@@ -100,7 +82,7 @@ public class MutationResultConsumer implements SmartLifecycle {
         } catch (RuntimeException e) {
             log.error("mutation results consumer stopped", e);
         } finally {
-            commitHandled();
+            commits.commitLeaving("mutation results");
             consumer.close();
         }
     }
@@ -114,15 +96,6 @@ public class MutationResultConsumer implements SmartLifecycle {
         }
         if (!records.isEmpty()) {
             commits.handled(records);
-        }
-    }
-
-    /** On the way out; what is not committed is recorded again by whoever reads the partition next. */
-    private void commitHandled() {
-        try {
-            commits.commit();
-        } catch (RuntimeException e) {
-            log.info("mutation results: the last handled offsets were not committed ({})", e.toString());
         }
     }
 

@@ -80,7 +80,7 @@ class PacedCommitsTest {
         commits.handled(batch(P0, 0, 5));
         commits.handled(batch(P1, 0, 3));
 
-        commits.commit(List.of(P0));
+        commits.onPartitionsRevoked(List.of(P0));
 
         assertThat(committed(P0)).isEqualTo(5);
         assertThat(committed(P1)).isNull();
@@ -92,7 +92,7 @@ class PacedCommitsTest {
         commits.handled(batch(P0, 0, 5));
         commits.handled(batch(P1, 0, 3));
 
-        commits.forget(List.of(P0));
+        commits.onPartitionsLost(List.of(P0));
         commits.commit();
 
         assertThat(committed(P0)).isNull();
