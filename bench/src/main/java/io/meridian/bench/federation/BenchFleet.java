@@ -86,9 +86,12 @@ public final class BenchFleet implements AutoCloseable {
                 names.add(FleetShape.memberName(i));
             }
             fleet.awaitReady(names, progress);
+            T result;
             try (CopyWatch copies = new CopyWatch(fleet, names)) {
-                return measurement.measure(fleet, copies);
+                result = measurement.measure(fleet, copies);
             }
+            MachineCalibration.report(fleet.runtime().postgres(), progress);
+            return result;
         }
     }
 
