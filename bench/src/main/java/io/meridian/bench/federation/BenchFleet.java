@@ -78,7 +78,10 @@ public final class BenchFleet implements AutoCloseable {
         T measure(BenchFleet fleet, CopyWatch copies) throws InterruptedException;
     }
 
-    /** Starts the fleet (two nodes of 500 slots per member), watches every member's copies, measures, stops all. */
+    /**
+     * Starts the fleet (two nodes of 500 slots per member), watches every member's copies, measures, reports the
+     * machine's speed of the moment ({@link MachineCalibration}) and stops all.
+     */
     static <T> T measure(int members, Consumer<String> progress, Measurement<T> measurement) throws InterruptedException {
         try (BenchFleet fleet = start(members, 2, 500, progress)) {
             List<String> names = new ArrayList<>();
