@@ -4,6 +4,7 @@ import io.meridian.schemas.ClusterEvent;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import org.threeten.extra.MutableClock;
 
 /** Delivery records as the producer callback would leave them, for tests outside this package. */
 public final class DeliveriesFixture {
@@ -21,34 +22,11 @@ public final class DeliveriesFixture {
     }
 
     public static Deliveries acknowledgedThenFailed(Instant ackedAt, Instant failedAt, Exception error) {
-        MutableClock clock = new MutableClock(ackedAt);
+        MutableClock clock = MutableClock.of(ackedAt, ZoneOffset.UTC);
         Deliveries deliveries = new Deliveries(clock);
         deliveries.recordAcknowledged(ClusterEvent.Type.HEARTBEAT);
-        clock.now = failedAt;
+        clock.setInstant(failedAt);
         deliveries.recordFailed(ClusterEvent.Type.HEARTBEAT, error);
         return deliveries;
-    }
-
-    private static final class MutableClock extends Clock {
-        private Instant now;
-
-        MutableClock(Instant now) {
-            this.now = now;
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }

@@ -13,7 +13,7 @@ import java.util.function.Consumer;
  * against 9,800/s), so a figure is only comparable with runs of a similar calibration.
  */
 final class MachineCalibration {
-    static final String DATABASE = "bench_calibration";
+    private static final String DATABASE = "bench_calibration";
     private static final int CLIENTS = 64;
     private static final Duration WARMUP = Duration.ofSeconds(2);
     private static final Duration MEASURED = Duration.ofSeconds(5);

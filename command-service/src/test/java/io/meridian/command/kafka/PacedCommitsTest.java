@@ -3,10 +3,8 @@ package io.meridian.command.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
@@ -20,12 +18,13 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 
 class PacedCommitsTest {
     private static final TopicPartition P0 = new TopicPartition("meridian.mutation-results", 0);
     private static final TopicPartition P1 = new TopicPartition("meridian.mutation-results", 1);
 
-    private final MovingClock clock = new MovingClock(Instant.parse("2026-11-28T05:00:00Z"));
+    private final MutableClock clock = MutableClock.of(Instant.parse("2026-11-28T05:00:00Z"), ZoneOffset.UTC);
     private final FailingOnceConsumer consumer = new FailingOnceConsumer();
     private final PacedCommits commits = new PacedCommits(consumer, clock, Duration.ofSeconds(1));
 
@@ -45,9 +44,9 @@ class PacedCommitsTest {
     @Test
     void theBatchesHandledMeanwhileAreCommittedTogetherOnceTheIntervalPassed() {
         commits.handled(batch(P0, 0, 5));
-        clock.move(Duration.ofMillis(600));
+        clock.add(Duration.ofMillis(600));
         commits.handled(batch(P1, 0, 2));
-        clock.move(Duration.ofMillis(400));
+        clock.add(Duration.ofMillis(400));
         commits.handled(batch(P0, 5, 3));
 
         assertThat(committed(P0)).isEqualTo(8);
@@ -57,9 +56,9 @@ class PacedCommitsTest {
 
     @Test
     void theNextIntervalCountsFromTheLastCommit() {
-        clock.move(Duration.ofSeconds(1));
+        clock.add(Duration.ofSeconds(1));
         commits.handled(batch(P0, 0, 1));
-        clock.move(Duration.ofMillis(999));
+        clock.add(Duration.ofMillis(999));
         commits.handled(batch(P0, 1, 1));
 
         assertThat(committed(P0)).isEqualTo(1);
@@ -146,33 +145,6 @@ class PacedCommitsTest {
                 throw new KafkaException("the group coordinator is out of reach");
             }
             super.commitSync(offsets);
-        }
-    }
-
-    private static final class MovingClock extends Clock {
-        private Instant now;
-
-        MovingClock(Instant start) {
-            this.now = start;
-        }
-
-        void move(Duration by) {
-            now = now.plus(by);
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
         }
     }
 }

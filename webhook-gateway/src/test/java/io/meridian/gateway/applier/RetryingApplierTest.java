@@ -9,7 +9,6 @@ import io.meridian.schemas.Mutation;
 import io.meridian.schemas.MutationResult.Outcome;
 import java.net.ConnectException;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -18,10 +17,11 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 
 /** Retries, backoff and the final result of one mutation, with a clock that moves only when the applier sleeps. */
 class RetryingApplierTest {
-    private final MovingClock clock = new MovingClock(Instant.parse("2026-11-22T04:00:00Z"));
+    private final MutableClock clock = MutableClock.of(Instant.parse("2026-11-22T04:00:00Z"), ZoneOffset.UTC);
     private final List<Duration> sleeps = new ArrayList<>();
     private final List<ApplyResult> interim = new ArrayList<>();
     private final AtomicInteger attempts = new AtomicInteger();
@@ -51,7 +51,7 @@ class RetryingApplierTest {
         return new RetryingApplier(clusters, attempt, expectations, new Backoff(Duration.ofMillis(100), Duration.ofSeconds(2), () -> 1.0),
                 duration -> {
                     sleeps.add(duration);
-                    clock.advance(duration);
+                    clock.add(duration);
                 }, 3);
     }
 
@@ -127,33 +127,5 @@ class RetryingApplierTest {
         assertThat(high.delay(1)).isEqualTo(Duration.ofMillis(99));
         assertThat(low.delay(3)).isEqualTo(Duration.ofMillis(200));
         assertThat(high.delay(40)).isLessThanOrEqualTo(Duration.ofSeconds(1)).isGreaterThanOrEqualTo(Duration.ofMillis(500));
-    }
-
-    /** A clock the test moves. */
-    static final class MovingClock extends Clock {
-        private volatile Instant now;
-
-        MovingClock(Instant start) {
-            this.now = start;
-        }
-
-        void advance(Duration duration) {
-            now = now.plus(duration);
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
     }
 }
