@@ -4,11 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,12 +16,29 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.util.TimeValue;
+import org.apache.hc.core5.util.Timeout;
 
 /**
  * The client of the command-service's admission API (plain HTTP inside the control plane). Every call
- * ends within {@code timeout}; anything but a 200 with a JSON object is {@link CommandAnswer.Unavailable}.
- * Calls are spread over a few JDK HttpClients: one client serialises every call through its own locks and
- * its one selector thread, which under many concurrent admissions is where the gateway's time went.
+ * ends within {@code timeout} of each wait (for a connection, for the answer); anything but a 200 with a JSON object
+ * is {@link CommandAnswer.Unavailable}.
+ *
+ * <p>A blocking client (Apache HttpClient's classic API over a pool of kept-alive connections): the thread that makes
+ * a call writes the request and reads the answer itself. The JDK's {@code java.net.http.HttpClient} passed every
+ * call through its selector thread and a pool of its own, two more threads woken per call; under many admissions
+ * those two took about 3 % of the process's CPU and a quarter of a context switch per admission.
  *
  * <p>Every thread it starts belongs to it: {@link #close()} stops them. They carry this class's loader as their
  * context class loader, not the one of the thread that happened to start them (a servlet container's request thread
@@ -32,47 +46,42 @@ import java.util.concurrent.atomic.AtomicInteger;
  * failed to stop).
  */
 public final class CommandServiceClient implements AutoCloseable {
-    /** Enough clients that concurrent admissions rarely meet on one client's locks; each keeps its own connections. */
-    static final int CLIENTS = 8;
+    /**
+     * Calls under way at once, each on a connection of its own (as many as the command-service's servlet container
+     * has request threads by default); a call beyond them waits for a connection, within {@code timeout}.
+     */
+    static final int MAX_CONNECTIONS = 200;
     static final String CALL_THREAD_PREFIX = "command-call-";
-    static final String IO_THREAD_PREFIX = "command-client-";
     private static final ClassLoader OWN_LOADER = CommandServiceClient.class.getClassLoader();
 
     private final ObjectMapper json = new ObjectMapper();
-    private final HttpClient[] clients;
-    private final AtomicInteger next = new AtomicInteger();
-    /** The threads asynchronous calls wait on, kept between calls (there are as many as calls in flight). */
+    private final CloseableHttpClient http;
+    /** The threads asynchronous calls run on, kept between calls (there are as many as calls in flight). */
     private final ExecutorService callThreads = Executors.newCachedThreadPool(ownThreads(CALL_THREAD_PREFIX));
-    /** Where the HttpClients hand their exchanges' work (their default is a pool of their own, never stopped). */
-    private final ExecutorService ioThreads = Executors.newCachedThreadPool(ownThreads(IO_THREAD_PREFIX));
     private final URI base;
     private final Duration timeout;
 
     public CommandServiceClient(String baseUrl, Duration timeout) {
         this.base = URI.create(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
         this.timeout = timeout;
-        this.clients = new HttpClient[CLIENTS];
-        Thread current = Thread.currentThread();
-        ClassLoader caller = current.getContextClassLoader();
-        current.setContextClassLoader(OWN_LOADER); // each client's selector thread inherits it
-        try {
-            for (int i = 0; i < CLIENTS; i++) {
-                clients[i] = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout)
-                        .executor(ioThreads).build();
-            }
-        } finally {
-            current.setContextClassLoader(caller);
-        }
+        Timeout wait = Timeout.of(timeout);
+        this.http = HttpClients.custom()
+                .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
+                        .setMaxConnTotal(MAX_CONNECTIONS).setMaxConnPerRoute(MAX_CONNECTIONS)
+                        .setDefaultConnectionConfig(ConnectionConfig.custom().setConnectTimeout(wait).setSocketTimeout(wait)
+                                // a kept-alive connection the command-service closed meanwhile is found before it is used
+                                .setValidateAfterInactivity(TimeValue.ofSeconds(1)).build())
+                        .build())
+                .setDefaultRequestConfig(RequestConfig.custom().setConnectionRequestTimeout(wait).setResponseTimeout(wait).build())
+                .disableAutomaticRetries().disableRedirectHandling().disableCookieManagement().disableAuthCaching()
+                .build();
     }
 
-    /**
-     * Stops the threads calls wait on and those the HttpClients hand work to; a call under way fails as unreachable.
-     * The clients' selector threads end by themselves once the clients are unreachable (Java 17 cannot close them).
-     */
+    /** Stops the threads calls run on and closes the connections; a call under way fails as unreachable. */
     @Override
     public void close() {
         callThreads.shutdownNow();
-        ioThreads.shutdownNow();
+        http.close(CloseMode.IMMEDIATE);
     }
 
     private static ThreadFactory ownThreads(String prefix) {
@@ -85,26 +94,23 @@ public final class CommandServiceClient implements AutoCloseable {
         };
     }
 
+    /** A call's outcome as the HTTP layer saw it: a status and the answer's bytes. */
+    private record Response(int status, byte[] body) {
+    }
+
     /** POSTs {@code body} to {@code path} (relative, e.g. {@code api/admission/pods}). Never throws. */
     public CommandAnswer post(String path, JsonNode body) {
-        HttpRequest request;
+        HttpPost request;
         try {
             request = request(path, body);
         } catch (JsonProcessingException | IllegalArgumentException e) {
             return cannotBuild(e);
         }
-        HttpResponse<byte[]> response;
         try {
-            response = client().send(request, HttpResponse.BodyHandlers.ofByteArray());
-        } catch (HttpTimeoutException e) {
-            return new CommandAnswer.Unavailable(CommandAnswer.Cause.TIMEOUT, "no answer within " + timeout.toMillis() + " ms");
+            return answer(send(request));
         } catch (IOException e) {
-            return new CommandAnswer.Unavailable(CommandAnswer.Cause.UNREACHABLE, oneLine(e));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new CommandAnswer.Unavailable(CommandAnswer.Cause.UNREACHABLE, "interrupted");
+            return unavailable(e);
         }
-        return answer(response);
     }
 
     /** {@link #post}, without blocking the caller. Never completes exceptionally. */
@@ -123,34 +129,36 @@ public final class CommandServiceClient implements AutoCloseable {
      * instead. Never completes exceptionally.
      */
     public CompletableFuture<List<CommandAnswer>> postBatch(String batchPath, String singlePath, List<JsonNode> bodies) {
-        HttpRequest request;
+        HttpPost request;
         try {
             request = request(batchPath, json.createArrayNode().addAll(bodies));
         } catch (JsonProcessingException | IllegalArgumentException e) {
             return CompletableFuture.completedFuture(each(bodies, cannotBuild(e)));
         }
         return exchange(request)
-                .thenCompose(response -> response.statusCode() == 404 ? oneByOne(singlePath, bodies)
+                .thenCompose(response -> response.status() == 404 ? oneByOne(singlePath, bodies)
                         : CompletableFuture.completedFuture(batchAnswers(response, bodies.size())))
                 .exceptionally(failure -> each(bodies, unavailable(failure)));
     }
 
     /**
-     * One call on a thread of {@link #callThreads}, its answer handled there. Not {@code HttpClient.sendAsync}: that hands
-     * every answer to {@code CompletableFuture}'s default executor, which with fewer than three processors (a pod
-     * limited to one or two CPUs, or this machine) starts a new thread per task, one per answer.
+     * One call on a thread of {@link #callThreads}, its answer handled there. Not {@code CompletableFuture}'s default
+     * executor: with fewer than three processors (a pod limited to one or two CPUs, or this machine) it starts a new
+     * thread per task.
      */
-    private CompletableFuture<HttpResponse<byte[]>> exchange(HttpRequest request) {
+    private CompletableFuture<Response> exchange(HttpPost request) {
         return CompletableFuture.supplyAsync(() -> {
             try {
-                return client().send(request, HttpResponse.BodyHandlers.ofByteArray());
+                return send(request);
             } catch (IOException e) {
-                throw new CompletionException(e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
                 throw new CompletionException(e);
             }
         }, callThreads);
+    }
+
+    private Response send(HttpPost request) throws IOException {
+        return http.execute(request, (ClassicHttpResponse response) -> new Response(response.getCode(),
+                response.getEntity() == null ? new byte[0] : EntityUtils.toByteArray(response.getEntity())));
     }
 
     private CompletableFuture<List<CommandAnswer>> oneByOne(String path, List<JsonNode> bodies) {
@@ -159,19 +167,20 @@ public final class CommandServiceClient implements AutoCloseable {
                 .thenApply(done -> calls.stream().map(CompletableFuture::join).toList());
     }
 
-    private HttpRequest request(String path, JsonNode body) throws JsonProcessingException {
-        return HttpRequest.newBuilder(base.resolve(path)).timeout(timeout)
-                .header("Content-Type", "application/json").header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(body))).build();
+    private HttpPost request(String path, JsonNode body) throws JsonProcessingException {
+        HttpPost post = new HttpPost(base.resolve(path));
+        post.setHeader("Accept", "application/json");
+        post.setEntity(new ByteArrayEntity(json.writeValueAsBytes(body), ContentType.APPLICATION_JSON));
+        return post;
     }
 
     private static CommandAnswer.Unavailable cannotBuild(Exception e) {
         return new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, "cannot build the request: " + e.getMessage());
     }
 
-    private CommandAnswer answer(HttpResponse<byte[]> response) {
-        if (response.statusCode() != 200) {
-            return new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, "HTTP " + response.statusCode());
+    private CommandAnswer answer(Response response) {
+        if (response.status() != 200) {
+            return new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER, "HTTP " + response.status());
         }
         try {
             JsonNode tree = json.readTree(response.body());
@@ -184,10 +193,10 @@ public final class CommandServiceClient implements AutoCloseable {
         }
     }
 
-    private List<CommandAnswer> batchAnswers(HttpResponse<byte[]> response, int expected) {
-        if (response.statusCode() != 200) {
+    private List<CommandAnswer> batchAnswers(Response response, int expected) {
+        if (response.status() != 200) {
             return Collections.nCopies(expected, new CommandAnswer.Unavailable(CommandAnswer.Cause.BAD_ANSWER,
-                    "HTTP " + response.statusCode()));
+                    "HTTP " + response.status()));
         }
         JsonNode tree;
         try {
@@ -210,9 +219,10 @@ public final class CommandServiceClient implements AutoCloseable {
         return answers;
     }
 
+    /** A wait that ran out (for a connection, or for the answer) is a timeout; any other failure, unreachable. */
     private CommandAnswer.Unavailable unavailable(Throwable failure) {
         Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-        if (cause instanceof HttpTimeoutException) {
+        if (cause instanceof InterruptedIOException && !Thread.currentThread().isInterrupted()) {
             return new CommandAnswer.Unavailable(CommandAnswer.Cause.TIMEOUT, "no answer within " + timeout.toMillis() + " ms");
         }
         return new CommandAnswer.Unavailable(CommandAnswer.Cause.UNREACHABLE, cause instanceof Exception e ? oneLine(e)
@@ -221,10 +231,6 @@ public final class CommandServiceClient implements AutoCloseable {
 
     private static List<CommandAnswer> each(List<JsonNode> bodies, CommandAnswer answer) {
         return Collections.nCopies(bodies.size(), answer);
-    }
-
-    private HttpClient client() {
-        return clients[Math.floorMod(next.getAndIncrement(), CLIENTS)];
     }
 
     private static String oneLine(Exception e) {

@@ -120,6 +120,22 @@ class CommandServiceClientBatchTest {
     }
 
     @Test
+    void aCommandServiceThatDoesNotAnswerInTimeFailsEveryPodCallAsATimeout() throws Exception {
+        answer = "[{\"status\":200,\"body\":{}},{\"status\":200,\"body\":{}}]";
+        delayMillis = 1_500;
+        CommandServiceClient impatient = new CommandServiceClient("http://127.0.0.1:" + stub.getAddress().getPort(),
+                Duration.ofMillis(300));
+        try {
+            List<CommandAnswer> answers = impatient.postBatch(PATH, SINGLE, List.of(call("a"), call("b"))).get();
+
+            assertThat(answers).hasSize(2).allSatisfy(a -> assertThat(a).isInstanceOfSatisfying(CommandAnswer.Unavailable.class,
+                    unavailable -> assertThat(unavailable.cause()).isEqualTo(CommandAnswer.Cause.TIMEOUT)));
+        } finally {
+            impatient.close();
+        }
+    }
+
+    @Test
     void theAnswerOfACallIsHandledOnTheClientsCallThreadsNotOnANewThreadOfItsOwn() throws Exception {
         answer = "[{\"status\":200,\"body\":{\"reason\":\"first\"}}]";
         delayMillis = 200;
