@@ -40,6 +40,8 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
     static final String CLUSTER = "member1";
     static final String NAMESPACE = "bench";
     static final String DRIVER = "io.meridian.bench.load.AdmissionLoad";
+    /** The prefix of the driver's stdout lines that mark its measured window (its {@code AdmissionLoad.WINDOW}). */
+    static final String WINDOW = "admission-window ";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Option(names = "--clients", defaultValue = "64", description = "Concurrent clients (default ${DEFAULT-VALUE}).")
@@ -111,10 +113,13 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
                     "--seconds", Integer.toString(seconds)));
             Process driver = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             tellJitTime(driver);
+            WindowSwitches switches = new WindowSwitches();
             try (BufferedReader lines = new BufferedReader(new InputStreamReader(driver.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                     if (line.startsWith("{\"bench\":\"admission\"")) {
                         result = line;
+                    } else if (line.startsWith(WINDOW)) {
+                        switches.at(JSON.readTree(line.substring(WINDOW.length())), out);
                     } else {
                         out.println(line);
                         out.flush();
@@ -173,6 +178,27 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
         }, "bench-jit-time");
         teller.setDaemon(true);
         teller.start();
+    }
+
+    /**
+     * Counts the runtime's context switches over the driver's measured window, from its {@link #WINDOW} lines, and
+     * prints them per admission as one JSON line at the window's end ({@link ThreadSwitches}).
+     */
+    private static final class WindowSwitches {
+        private ThreadSwitches.Snapshot start;
+
+        void at(JsonNode edge, PrintWriter out) {
+            java.util.Optional<ThreadSwitches.Snapshot> now = ThreadSwitches.now();
+            if (now.isEmpty()) {
+                return;
+            }
+            if ("start".equals(edge.path("edge").asText())) {
+                start = now.get();
+            } else if (start != null) {
+                out.println(ThreadSwitches.between(start, now.get()).json(edge.path("admissions").asLong(), 8));
+                out.flush();
+            }
+        }
     }
 
     /** The command-service's admission batch meters over the whole run (warm-up included), as one JSON line. */

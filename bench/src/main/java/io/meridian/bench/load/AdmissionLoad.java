@@ -37,6 +37,9 @@ public final class AdmissionLoad {
         }
     }
 
+    /** The prefix of the stdout lines that mark the measured window. */
+    public static final String WINDOW = "admission-window ";
+
     private AdmissionLoad() {
     }
 
@@ -53,7 +56,9 @@ public final class AdmissionLoad {
         run(target, template, a.clients, warmUp, "w");
         progress("admissions: warm-up over after %s", warmUp.outcome());
         progress("admissions: measuring %d s", a.seconds);
+        window("start", 0);
         Measured admissions = run(target, template, a.clients, LoadWindow.fixed(Duration.ofSeconds(a.seconds)), "m");
+        window("end", admissions.succeeded());
         progress("admissions: %d decided with a patch, %d failed (%s); %.1f/s, p50 %.2f ms, p99 %.2f ms",
                 admissions.succeeded(), admissions.failed(),
                 admissions.firstFailure() == null ? "none" : "first: " + admissions.firstFailure(),
@@ -233,6 +238,15 @@ public final class AdmissionLoad {
             c.connect();
             return c;
         }
+    }
+
+    /**
+     * Tells the runtime on stdout where the measured window starts and ends ({@link #WINDOW} lines, which it reads and
+     * does not pass on), so that it can count its own threads' work over exactly that window.
+     */
+    private static void window(String edge, long admissions) {
+        System.out.println(String.format(Locale.ROOT, "%s{\"edge\":\"%s\",\"admissions\":%d}", WINDOW, edge, admissions));
+        System.out.flush();
     }
 
     static void progress(String format, Object... args) {
