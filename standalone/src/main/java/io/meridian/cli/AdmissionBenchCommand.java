@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -40,8 +41,8 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
     static final String CLUSTER = "member1";
     static final String NAMESPACE = "bench";
     static final String DRIVER = "io.meridian.bench.load.AdmissionLoad";
-    /** The prefix of the driver's stdout lines that mark its measured window (its {@code AdmissionLoad.WINDOW}). */
-    static final String WINDOW = "admission-window ";
+    /** The prefix of the driver's stdout lines that mark its measured window. */
+    public static final String WINDOW = "admission-window ";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Option(names = "--clients", defaultValue = "64", description = "Concurrent clients (default ${DEFAULT-VALUE}).")
@@ -188,7 +189,7 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
         private ThreadSwitches.Snapshot start;
 
         void at(JsonNode edge, PrintWriter out) {
-            java.util.Optional<ThreadSwitches.Snapshot> now = ThreadSwitches.now();
+            Optional<ThreadSwitches.Snapshot> now = ThreadSwitches.now();
             if (now.isEmpty()) {
                 return;
             }

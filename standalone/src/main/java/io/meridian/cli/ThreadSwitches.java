@@ -1,15 +1,15 @@
 package io.meridian.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -32,16 +32,21 @@ final class ThreadSwitches {
         /** One JSON line per {@code admissions}: totals and the {@code groups} groups with the most voluntary switches. */
         String json(long admissions, int groups) {
             double per = Math.max(admissions, 1);
-            String top = voluntaryByGroup.entrySet().stream()
-                    .sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(groups)
-                    .map(e -> String.format(Locale.ROOT, "\"%s\":%.3f", e.getKey().replace("\"", "'"), e.getValue() / per))
-                    .collect(Collectors.joining(",", "{", "}"));
-            return String.format(Locale.ROOT, "{\"bench\":\"admission-switches\",\"admissions\":%d,"
-                    + "\"voluntary_per_admission\":%.3f,\"involuntary_per_admission\":%.3f,\"voluntary_by_group\":%s}",
-                    admissions, voluntary / per, involuntary / per, top);
+            ObjectNode line = JSON.createObjectNode().put("bench", "admission-switches").put("admissions", admissions)
+                    .put("voluntary_per_admission", rounded(voluntary / per))
+                    .put("involuntary_per_admission", rounded(involuntary / per));
+            ObjectNode byGroup = line.putObject("voluntary_by_group");
+            voluntaryByGroup.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(groups)
+                    .forEach(group -> byGroup.put(group.getKey(), rounded(group.getValue() / per)));
+            return line.toString();
+        }
+
+        private static double rounded(double value) {
+            return Math.round(value * 1000) / 1000.0;
         }
     }
 
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path TASKS = Path.of("/proc/self/task");
 
     private ThreadSwitches() {

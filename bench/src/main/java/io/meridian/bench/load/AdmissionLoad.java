@@ -1,5 +1,6 @@
 package io.meridian.bench.load;
 
+import io.meridian.cli.AdmissionBenchCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,9 +37,6 @@ public final class AdmissionLoad {
             return succeeded / seconds;
         }
     }
-
-    /** The prefix of the stdout lines that mark the measured window. */
-    public static final String WINDOW = "admission-window ";
 
     private AdmissionLoad() {
     }
@@ -241,11 +239,11 @@ public final class AdmissionLoad {
     }
 
     /**
-     * Tells the runtime on stdout where the measured window starts and ends ({@link #WINDOW} lines, which it reads and
-     * does not pass on), so that it can count its own threads' work over exactly that window.
+     * Tells the runtime on stdout where the measured window starts and ends ({@link AdmissionBenchCommand#WINDOW} lines,
+     * which it reads and does not pass on), so that it can count its own threads' work over exactly that window.
      */
     private static void window(String edge, long admissions) {
-        System.out.println(String.format(Locale.ROOT, "%s{\"edge\":\"%s\",\"admissions\":%d}", WINDOW, edge, admissions));
+        System.out.println(String.format(Locale.ROOT, "%s{\"edge\":\"%s\",\"admissions\":%d}", AdmissionBenchCommand.WINDOW, edge, admissions));
         System.out.flush();
     }
 

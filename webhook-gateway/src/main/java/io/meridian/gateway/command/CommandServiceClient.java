@@ -31,14 +31,15 @@ import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 
 /**
- * The client of the command-service's admission API (plain HTTP inside the control plane). Every call
- * ends within {@code timeout} of each wait (for a connection, for the answer); anything but a 200 with a JSON object
- * is {@link CommandAnswer.Unavailable}.
+ * The client of the command-service's admission API (plain HTTP inside the control plane). Each wait of a call
+ * (for a pooled connection, for the connect, for the answer) ends within {@code timeout}; anything but a 200 with a
+ * JSON object is {@link CommandAnswer.Unavailable}.
  *
  * <p>A blocking client (Apache HttpClient's classic API over a pool of kept-alive connections): the thread that makes
  * a call writes the request and reads the answer itself. The JDK's {@code java.net.http.HttpClient} passed every
  * call through its selector thread and a pool of its own, two more threads woken per call; under many admissions
- * those two took about 3 % of the process's CPU and a quarter of a context switch per admission.
+ * those two took about 3 % of the process's CPU and half a context switch per admission (docs/benchmarks.md, Issue 3,
+ * session 36).
  *
  * <p>Every thread it starts belongs to it: {@link #close()} stops them. They carry this class's loader as their
  * context class loader, not the one of the thread that happened to start them (a servlet container's request thread
