@@ -196,7 +196,7 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
             if ("start".equals(edge.path("edge").asText())) {
                 start = now.get();
             } else if (start != null) {
-                out.println(ThreadSwitches.between(start, now.get()).json(edge.path("admissions").asLong(), 8));
+                out.println(ThreadSwitches.between(start, now.get()).json("admission", "admission", edge.path("admissions").asLong(), 8));
                 out.flush();
             }
         }

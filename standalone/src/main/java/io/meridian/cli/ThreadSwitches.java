@@ -18,23 +18,26 @@ import java.util.stream.Stream;
  * (docs/benchmarks.md, Issue 3, session 36). Threads are grouped by their kernel name (15 characters at most) with every
  * run of digits as {@code N}; a thread that ended between two snapshots is missing from the difference.
  */
-final class ThreadSwitches {
+public final class ThreadSwitches {
     /** One snapshot: per thread id, its group and its counts so far. */
-    record Snapshot(Map<String, Counts> threads) {
+    public record Snapshot(Map<String, Counts> threads) {
     }
 
     /** Voluntary (the thread waited) and involuntary (it was preempted) switches. */
-    record Counts(String group, long voluntary, long involuntary) {
+    public record Counts(String group, long voluntary, long involuntary) {
     }
 
     /** The switches between two snapshots, in all and per group. */
-    record Difference(long voluntary, long involuntary, Map<String, Long> voluntaryByGroup) {
-        /** One JSON line per {@code admissions}: totals and the {@code groups} groups with the most voluntary switches. */
-        String json(long admissions, int groups) {
-            double per = Math.max(admissions, 1);
-            ObjectNode line = JSON.createObjectNode().put("bench", "admission-switches").put("admissions", admissions)
-                    .put("voluntary_per_admission", rounded(voluntary / per))
-                    .put("involuntary_per_admission", rounded(involuntary / per));
+    public record Difference(long voluntary, long involuntary, Map<String, Long> voluntaryByGroup) {
+        /**
+         * One JSON line, {@code {"bench":"<bench>-switches","<unit>s":…,"voluntary_per_<unit>":…,…}}: the totals per
+         * {@code units} and the {@code groups} groups with the most voluntary switches.
+         */
+        public String json(String bench, String unit, long units, int groups) {
+            double per = Math.max(units, 1);
+            ObjectNode line = JSON.createObjectNode().put("bench", bench + "-switches").put(unit + "s", units)
+                    .put("voluntary_per_" + unit, rounded(voluntary / per))
+                    .put("involuntary_per_" + unit, rounded(involuntary / per));
             ObjectNode byGroup = line.putObject("voluntary_by_group");
             voluntaryByGroup.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(groups)
                     .forEach(group -> byGroup.put(group.getKey(), rounded(group.getValue() / per)));
@@ -53,7 +56,7 @@ final class ThreadSwitches {
     }
 
     /** This process's threads now; empty where there is no {@code /proc} (not Linux). */
-    static Optional<Snapshot> now() {
+    public static Optional<Snapshot> now() {
         if (!Files.isDirectory(TASKS)) {
             return Optional.empty();
         }
@@ -67,7 +70,7 @@ final class ThreadSwitches {
     }
 
     /** What happened from {@code before} to {@code after}, over the threads alive at both. */
-    static Difference between(Snapshot before, Snapshot after) {
+    public static Difference between(Snapshot before, Snapshot after) {
         long voluntary = 0;
         long involuntary = 0;
         Map<String, Long> byGroup = new LinkedHashMap<>();

@@ -35,13 +35,25 @@ class ThreadSwitchesTest {
         ThreadSwitches.Difference difference = new ThreadSwitches.Difference(300, 50,
                 Map.of("a", 200L, "b", 90L, "c", 10L));
 
-        JsonNode line = JSON.readTree(difference.json(100, 2));
+        JsonNode line = JSON.readTree(difference.json("admission", "admission", 100, 2));
 
         assertThat(line.path("bench").asText()).isEqualTo("admission-switches");
         assertThat(line.path("voluntary_per_admission").asDouble()).isEqualTo(3.0);
         assertThat(line.path("involuntary_per_admission").asDouble()).isEqualTo(0.5);
         assertThat(line.path("voluntary_by_group").fieldNames()).toIterable().containsExactly("a", "b");
         assertThat(line.path("voluntary_by_group").path("b").asDouble()).isEqualTo(0.9);
+    }
+
+    @Test
+    void theJsonLineNamesTheBenchAndTheUnitItCountsPer() throws Exception {
+        ThreadSwitches.Difference difference = new ThreadSwitches.Difference(500, 40, Map.of("a", 500L));
+
+        JsonNode line = JSON.readTree(difference.json("rebalance", "workload", 250, 8));
+
+        assertThat(line.path("bench").asText()).isEqualTo("rebalance-switches");
+        assertThat(line.path("workloads").asLong()).isEqualTo(250);
+        assertThat(line.path("voluntary_per_workload").asDouble()).isEqualTo(2.0);
+        assertThat(line.path("involuntary_per_workload").asDouble()).isEqualTo(0.16);
     }
 
     @Test

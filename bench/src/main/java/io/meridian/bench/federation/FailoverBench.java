@@ -144,7 +144,7 @@ public final class FailoverBench {
             PipelineCounts before = atCut.withCpuNow();
             awaitEvery(copies, w -> copies.replicas(survivor(w), name(w)) == settings.replicas(), "failed over");
             progress.accept("CPU from the declaration, records from the cut (with the members' heartbeats meanwhile):");
-            progress.accept(PipelineCounts.take(fleet.runtime()).since(before, settings.workloads()));
+            progress.accept(PipelineCounts.take(fleet.runtime()).since(before, "failover", settings.workloads()));
             progress.accept(scales.since());
             reportStages(stages, copies, declared, commits.firstCommitOf("BindingScheduled"),
                     syncs.handled() - syncsBefore);

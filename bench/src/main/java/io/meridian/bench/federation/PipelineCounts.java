@@ -1,5 +1,6 @@
 package io.meridian.bench.federation;
 
+import io.meridian.cli.ThreadSwitches;
 import io.meridian.standalone.StandaloneRuntime;
 import java.lang.management.ManagementFactory;
 import java.sql.Connection;
@@ -10,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
@@ -42,14 +44,16 @@ final class PipelineCounts {
     private final ThreadCpu threads;
     private final long postgresCpuNanos;
     private final MachineCpu machine;
+    private final Optional<ThreadSwitches.Snapshot> switches;
 
     private PipelineCounts(Map<String, Written> records, long cpuNanos, ThreadCpu threads, long postgresCpuNanos,
-                           MachineCpu machine) {
+                           MachineCpu machine, Optional<ThreadSwitches.Snapshot> switches) {
         this.records = records;
         this.cpuNanos = cpuNanos;
         this.threads = threads;
         this.postgresCpuNanos = postgresCpuNanos;
         this.machine = machine;
+        this.switches = switches;
     }
 
     /**
@@ -63,10 +67,11 @@ final class PipelineCounts {
         MachineCpu machine = MachineCpu.take();
         long postgres = PostgresCpu.nanos();
         ThreadCpu threads = ThreadCpu.take();
+        Optional<ThreadSwitches.Snapshot> switches = ThreadSwitches.now();
         Map<String, Written> counts = new TreeMap<>();
         kafkaTopics(runtime.kafkaBootstrap()).forEach((topic, n) -> counts.put("kafka " + topic, n));
         eventStoreCounts(runtime).forEach((type, n) -> counts.put("event " + type, n));
-        return new PipelineCounts(counts, cpu, threads, postgres, machine);
+        return new PipelineCounts(counts, cpu, threads, postgres, machine, switches);
     }
 
     /** The same counts with the CPU times read now: the counts' window and the CPU's can start apart. */
@@ -74,11 +79,16 @@ final class PipelineCounts {
         long cpu = processCpuNanos();
         MachineCpu machine = MachineCpu.take();
         long postgres = PostgresCpu.nanos();
-        return new PipelineCounts(records, cpu, ThreadCpu.take(), postgres, machine);
+        ThreadCpu threads = ThreadCpu.take();
+        return new PipelineCounts(records, cpu, threads, postgres, machine, ThreadSwitches.now());
     }
 
-    /** One line per counter that grew since {@code before}, with its growth per workload. */
-    String since(PipelineCounts before, int workloads) {
+    /**
+     * One line per counter that grew since {@code before}, with its growth per workload; on Linux, last, the
+     * runtime's context switches per workload as one JSON line ({@code "<bench>-switches"}): hand-offs between
+     * threads, a count that moves far less with the machine's speed of the day than any CPU time.
+     */
+    String since(PipelineCounts before, String bench, int workloads) {
         double cpuMillis = (cpuNanos - before.cpuNanos) / 1e6;
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
                 "JVM CPU (services, Kafka, simulated clusters; not PostgreSQL): %.1f s, %.2f ms per workload%n",
@@ -96,6 +106,10 @@ final class PipelineCounts {
                 out.append(String.format(Locale.ROOT, "%n  %-60s %9d %8.2f %10.0f B", name, grown.records(),
                         grown.records() / (double) workloads, grown.bytes() / (double) grown.records()));
             }
+        }
+        if (switches.isPresent() && before.switches.isPresent()) {
+            out.append(System.lineSeparator()).append(ThreadSwitches.between(before.switches.get(), switches.get())
+                    .json(bench, "workload", workloads, 12));
         }
         return out.toString();
     }

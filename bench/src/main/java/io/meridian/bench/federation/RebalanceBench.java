@@ -93,7 +93,7 @@ public final class RebalanceBench {
                     List.of(BenchObjects.rebalancer("bench-all", settings.workloads())));
             progress.accept("WorkloadRebalancer bench-all created");
             Result result = awaitRebalanced(tap, copies, start, placementSeconds, settings.members());
-            progress.accept(PipelineCounts.take(fleet.runtime()).since(before, settings.workloads()));
+            progress.accept(PipelineCounts.take(fleet.runtime()).since(before, "rebalance", settings.workloads()));
             progress.accept((syncs.handled() - syncsAtStart) + " binding syncs from the rebalancer's creation");
             return result;
         }
