@@ -32,6 +32,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -69,6 +70,8 @@ final class ClusterRuntime implements AutoCloseable {
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
   private boolean dirty = true;
+  private volatile boolean pollsWhenIdle = true;
+  private final AtomicLong rounds = new AtomicLong();
   private Instant wakeAt;
   private volatile boolean running = true;
   private final Thread loop;
@@ -109,10 +112,14 @@ final class ClusterRuntime implements AutoCloseable {
   /**
    * Starts the informers and the loop of {@code controllerPasses}. Without {@code watchWorkloads} the workload caches
    * stay empty: nothing reads them when no workload controller or garbage collector runs, and each watch costs the
-   * server a copy of every workload event.
+   * server a copy of every workload event. Nor does the loop then look again every {@link SimOptions#resync()}: what
+   * is left (the nodes' faults) changes only with the caches it reads and the faults, which wake it, and a pass that
+   * failed asks for its retry ({@link #wakeAt}); a hundred idle members' loops polling twice a second were about four
+   * context switches per rebalanced workload (docs/benchmarks.md, Issue 4, session 37).
    */
   void start(List<Runnable> controllerPasses, boolean watchWorkloads) {
     passes.addAll(controllerPasses);
+    pollsWhenIdle = watchWorkloads;
     List<CompletableFuture<Void>> started = new ArrayList<>();
     started.add(inform(client.pods().inAnyNamespace().runnableInformer(0), pods));
     started.add(inform(client.nodes().runnableInformer(0), nodes));
@@ -134,6 +141,11 @@ final class ClusterRuntime implements AutoCloseable {
     informer.addEventHandler(cache);
     informers.add(informer);
     return informer.start().toCompletableFuture();
+  }
+
+  /** How many times the loop has run its passes. */
+  long rounds() {
+    return rounds.get();
   }
 
   void signal() {
@@ -163,7 +175,7 @@ final class ClusterRuntime implements AutoCloseable {
     while (running) {
       lock.lock();
       try {
-        long wait = options.resync().toMillis();
+        long wait = pollsWhenIdle ? options.resync().toMillis() : Long.MAX_VALUE;
         if (wakeAt != null) {
           wait = Math.min(wait, Math.max(0, wakeAt.toEpochMilli() - System.currentTimeMillis()));
         }
@@ -182,6 +194,7 @@ final class ClusterRuntime implements AutoCloseable {
       if (!running) {
         return;
       }
+      rounds.incrementAndGet();
       for (Runnable pass : passes) {
         try {
           pass.run();

@@ -66,4 +66,32 @@ class PodlessClusterTest {
         .allSatisfy(node -> assertThat(node.getStatus().getAllocatable().get("pods").getAmount()).isEqualTo("0")));
     cluster.recover();
   }
+
+  @Test
+  void aRecoveredZoneAdvertisesItsSlotsAgain() {
+    cluster.zoneFull("z1");
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(slots()).containsOnly("0"));
+
+    cluster.recover();
+
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(slots()).containsOnly("50"));
+  }
+
+  @Test
+  void anIdlePodlessClusterRunsNoPassesUntilSomethingChanges() throws InterruptedException {
+    Thread.sleep(300); // what earlier tests changed has been looked at
+    long before = cluster.runtime().rounds();
+
+    Thread.sleep(1_500); // three resync periods
+
+    assertThat(cluster.runtime().rounds()).isEqualTo(before);
+    cluster.nodeNotReady("z1-0");
+    await().atMost(Duration.ofSeconds(5)).until(() -> cluster.runtime().rounds() > before);
+    cluster.recover();
+  }
+
+  private static List<String> slots() {
+    return cluster.client().nodes().list().getItems().stream()
+        .map(node -> node.getStatus().getAllocatable().get("pods").getAmount()).toList();
+  }
 }
