@@ -7,6 +7,7 @@ import io.meridian.command.kafka.KafkaClients;
 import io.meridian.command.kafka.MeridianProperties;
 import io.meridian.command.kafka.PacedCommits;
 import io.meridian.command.member.MemberLeases;
+import io.meridian.command.member.UnchangedReports;
 import io.meridian.command.member.api.ReportCapacity;
 import io.meridian.command.member.api.ReportHeartbeat;
 import io.meridian.command.ws.api.RemoveWorkloadSpread;
@@ -96,6 +97,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
     private PacedCommits commits;
     private final MemberReports memberReports = new MemberReports();
     private final MemberLeases leases;
+    private final UnchangedReports unchangedReports;
     /** Per spread aggregate, the identity and spec it was last upserted with: a status-only change sends no command. */
     private final Map<String, JsonNode> upserted = new HashMap<>();
 
@@ -104,6 +106,7 @@ public class ClusterEventConsumer implements SmartLifecycle {
                                 List<ClusterChangeListener> listeners, MemberLeases leases) {
         this.clock = clock;
         this.leases = leases;
+        this.unchangedReports = new UnchangedReports(leases);
         this.listeners = List.copyOf(listeners);
         this.clients = clients;
         this.state = state;
@@ -424,15 +427,22 @@ public class ClusterEventConsumer implements SmartLifecycle {
     }
 
     private void heartbeat(ClusterEvent event) {
+        long silence = properties.failover().unreachableSeconds();
+        if (unchangedReports.heartbeatChangesNothing(event.cluster(), silence)) {
+            return;
+        }
         String role = event.body() == null ? null : event.body().path("role").asText(null);
-        commands.sendAndWait(new ReportHeartbeat(event.cluster(), role, event.observedAt(),
-                properties.failover().unreachableSeconds()));
+        commands.sendAndWait(new ReportHeartbeat(event.cluster(), role, event.observedAt(), silence));
     }
 
     private void capacity(ClusterEvent event) {
+        long silence = properties.failover().unreachableSeconds();
         JsonNode zones = event.body() == null ? null : event.body().path("zones");
-        commands.sendAndWait(new ReportCapacity(event.cluster(), zones, event.observedAt(),
-                properties.failover().unreachableSeconds()));
+        if (unchangedReports.capacityChangesNothing(event.cluster(), zones, silence)) {
+            return;
+        }
+        commands.sendAndWait(new ReportCapacity(event.cluster(), zones, event.observedAt(), silence));
+        unchangedReports.capacityRecorded(event.cluster(), zones);
     }
 
     private static String idOf(String cluster, JsonNode spread) {

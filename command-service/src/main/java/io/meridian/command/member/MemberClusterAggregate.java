@@ -77,13 +77,13 @@ public class MemberClusterAggregate {
             deadlines.schedule(next.due(), UNREACHABLE_DEADLINE, next);
             return;
         }
-        leases.stopWatching(cluster);
-        unreachable(check.renewedAt());
+        unreachable(check.renewedAt(), leases);
     }
 
     /** A check armed before leases existed: every report re-armed it, so it firing means silence. */
     @DeadlineHandler(deadlineName = UNREACHABLE_DEADLINE)
-    public void unreachable(Instant lastHeartbeat) {
+    public void unreachable(Instant lastHeartbeat, MemberLeases leases) {
+        leases.stopWatching(cluster);
         if (ready) {
             apply(new MemberClusterUnreachable(cluster, lastHeartbeat, lastHeartbeat));
         }

@@ -34,6 +34,12 @@ public final class MemberLeases {
         return was == null || was != unreachableAfterSeconds;
     }
 
+    /** Whether this process armed a check for {@code cluster} that allows {@code unreachableAfterSeconds}. */
+    public boolean isWatched(String cluster, long unreachableAfterSeconds) {
+        Long allowed = watched.get(cluster);
+        return allowed != null && allowed == unreachableAfterSeconds;
+    }
+
     void stopWatching(String cluster) {
         watched.remove(cluster);
     }

@@ -89,6 +89,31 @@ class MemberClusterAggregateTest {
     }
 
     @Test
+    void aClusterDeclaredUnreachableIsNoLongerWatched() {
+        MemberLeases leases = new MemberLeases();
+        fixture = new AggregateTestFixture<>(MemberClusterAggregate.class);
+        fixture.registerInjectableResource(leases);
+
+        fixture.givenCommands(new ReportHeartbeat("member1", "member", T0, 30))
+                .whenTimeAdvancesTo(T0.plusSeconds(31))
+                .expectEvents(new MemberClusterUnreachable("member1", T0, T0));
+
+        assertThat(leases.isWatched("member1", 30)).isFalse();
+    }
+
+    @Test
+    void aReadyClusterIsWatchedWithTheSilenceItsReportAllowed() {
+        MemberLeases leases = new MemberLeases();
+        fixture = new AggregateTestFixture<>(MemberClusterAggregate.class);
+        fixture.registerInjectableResource(leases);
+
+        fixture.givenNoPriorActivity().when(new ReportHeartbeat("member1", "member", T0, 30));
+
+        assertThat(leases.isWatched("member1", 30)).isTrue();
+        assertThat(leases.isWatched("member1", 45)).isFalse();
+    }
+
+    @Test
     void silenceMakesTheClusterUnreachable() {
         fixture.givenCommands(new ReportHeartbeat("member1", "member", T0, 30))
                 .whenTimeAdvancesTo(T0.plusSeconds(31))
