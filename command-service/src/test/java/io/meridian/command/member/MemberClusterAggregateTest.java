@@ -64,9 +64,7 @@ class MemberClusterAggregateTest {
 
     @Test
     void aLeaseRenewedOutsideTheAggregateKeepsTheClusterReady() {
-        MemberLeases leases = new MemberLeases();
-        fixture = new AggregateTestFixture<>(MemberClusterAggregate.class);
-        fixture.registerInjectableResource(leases);
+        MemberLeases leases = fixtureWithLeases();
         fixture.givenCommands(new ReportHeartbeat("member1", "member", T0, 30));
         leases.renew("member1", T0.plusSeconds(25));
 
@@ -77,9 +75,7 @@ class MemberClusterAggregateTest {
 
     @Test
     void aClusterDeclaredUnreachableIsWatchedAgainFromItsNextReport() {
-        MemberLeases leases = new MemberLeases();
-        fixture = new AggregateTestFixture<>(MemberClusterAggregate.class);
-        fixture.registerInjectableResource(leases);
+        MemberLeases leases = fixtureWithLeases();
 
         fixture.givenCommands(new ReportHeartbeat("member1", "member", T0, 30))
                 .whenTimeAdvancesTo(T0.plusSeconds(31))
@@ -90,9 +86,7 @@ class MemberClusterAggregateTest {
 
     @Test
     void aClusterDeclaredUnreachableIsNoLongerWatched() {
-        MemberLeases leases = new MemberLeases();
-        fixture = new AggregateTestFixture<>(MemberClusterAggregate.class);
-        fixture.registerInjectableResource(leases);
+        MemberLeases leases = fixtureWithLeases();
 
         fixture.givenCommands(new ReportHeartbeat("member1", "member", T0, 30))
                 .whenTimeAdvancesTo(T0.plusSeconds(31))
@@ -103,9 +97,7 @@ class MemberClusterAggregateTest {
 
     @Test
     void aReadyClusterIsWatchedWithTheSilenceItsReportAllowed() {
-        MemberLeases leases = new MemberLeases();
-        fixture = new AggregateTestFixture<>(MemberClusterAggregate.class);
-        fixture.registerInjectableResource(leases);
+        MemberLeases leases = fixtureWithLeases();
 
         fixture.givenNoPriorActivity().when(new ReportHeartbeat("member1", "member", T0, 30));
 
@@ -126,5 +118,13 @@ class MemberClusterAggregateTest {
                         new MemberClusterUnreachable("member1", T0, T0))
                 .when(new ReportHeartbeat("member1", "member", T0.plusSeconds(60), 30))
                 .expectEvents(new MemberClusterReady("member1", T0.plusSeconds(60)));
+    }
+
+    /** A fixture whose aggregate shares the returned leases with the test. */
+    private MemberLeases fixtureWithLeases() {
+        MemberLeases leases = new MemberLeases();
+        fixture = new AggregateTestFixture<>(MemberClusterAggregate.class);
+        fixture.registerInjectableResource(leases);
+        return leases;
     }
 }
