@@ -20,6 +20,7 @@ import io.meridian.schemas.ObjectRef;
 import io.meridian.schemas.Topics;
 import io.meridian.schemas.kafka.PollRecovery;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -428,21 +429,24 @@ public class ClusterEventConsumer implements SmartLifecycle {
 
     private void heartbeat(ClusterEvent event) {
         long silence = properties.failover().unreachableSeconds();
-        if (unchangedReports.heartbeatChangesNothing(event.cluster(), silence)) {
+        Instant now = clock.instant();
+        if (unchangedReports.heartbeatChangesNothing(event.cluster(), silence, now)) {
             return;
         }
         String role = event.body() == null ? null : event.body().path("role").asText(null);
         commands.sendAndWait(new ReportHeartbeat(event.cluster(), role, event.observedAt(), silence));
+        unchangedReports.heartbeatSent(event.cluster(), now);
     }
 
     private void capacity(ClusterEvent event) {
         long silence = properties.failover().unreachableSeconds();
         JsonNode zones = event.body() == null ? null : event.body().path("zones");
-        if (unchangedReports.capacityChangesNothing(event.cluster(), zones, silence)) {
+        Instant now = clock.instant();
+        if (unchangedReports.capacityChangesNothing(event.cluster(), zones, silence, now)) {
             return;
         }
         commands.sendAndWait(new ReportCapacity(event.cluster(), zones, event.observedAt(), silence));
-        unchangedReports.capacityRecorded(event.cluster(), zones);
+        unchangedReports.capacitySent(event.cluster(), zones, now);
     }
 
     private static String idOf(String cluster, JsonNode spread) {
