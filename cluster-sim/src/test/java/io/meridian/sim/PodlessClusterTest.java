@@ -79,8 +79,7 @@ class PodlessClusterTest {
 
   @Test
   void anIdlePodlessClusterRunsNoPassesUntilSomethingChanges() throws InterruptedException {
-    Thread.sleep(300); // what earlier tests changed has been looked at
-    long before = cluster.runtime().rounds();
+    long before = quietRounds();
 
     Thread.sleep(1_500); // three resync periods
 
@@ -88,6 +87,23 @@ class PodlessClusterTest {
     cluster.nodeNotReady("z1-0");
     await().atMost(Duration.ofSeconds(5)).until(() -> cluster.runtime().rounds() > before);
     cluster.recover();
+  }
+
+  /**
+   * The loop's round count once it stopped moving for longer than a resync period: what earlier tests changed has been
+   * looked at, however slow the machine. A loop that polls never gets there.
+   */
+  private static long quietRounds() throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+    long seen = -1;
+    long now = cluster.runtime().rounds();
+    while (now != seen) {
+      assertThat(System.nanoTime()).as("the loop kept running its passes for 15 s").isLessThan(deadline);
+      seen = now;
+      Thread.sleep(600);
+      now = cluster.runtime().rounds();
+    }
+    return now;
   }
 
   private static List<String> slots() {
