@@ -20,6 +20,7 @@ import io.meridian.schemas.ObjectRef;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.StringJoiner;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.axonframework.config.ProcessingGroup;
@@ -88,19 +89,48 @@ public class BindingOutbound implements DisposableBean {
         publish(records);
     }
 
-    @EventHandler
-    void on(BindingRescheduled event, EventMessage<?> message, @SequenceNumber long sequence) {
-        ObjectNode payload = KernelJson.JSON.valueToTree(event);
-        payload.put("reason", "fresh reschedule asked by " + event.requestedBy() + ": " + event.before() + " -> "
-                + event.after());
-        publish(List.of(domainEvent(message, event.bindingId(), sequence, "BindingRescheduled", event.decisionId(), payload)));
+    // a rebalance publishes these two for every workload it moves: taken as stored, like the decisions
+    @EventHandler(payloadType = BindingRescheduled.class)
+    void onRescheduled(EventMessage<?> message, @SequenceNumber long sequence) {
+        publish(List.of(rescheduledRecord(message, sequence, eventSerializer)));
     }
 
-    @EventHandler
-    void on(BindingRescheduleCompleted event, EventMessage<?> message, @SequenceNumber long sequence) {
-        ObjectNode payload = KernelJson.JSON.valueToTree(event);
-        payload.put("reason", "the member clusters hold " + event.assignment());
-        publish(List.of(domainEvent(message, event.bindingId(), sequence, "BindingRescheduleCompleted", null, payload)));
+    @EventHandler(payloadType = BindingRescheduleCompleted.class)
+    void onRescheduleCompleted(EventMessage<?> message, @SequenceNumber long sequence) {
+        publish(List.of(rescheduleCompletedRecord(message, sequence, eventSerializer)));
+    }
+
+    /** The domain event of a {@link BindingRescheduled}, read as a JSON tree from the stored bytes when it came from there. */
+    static ProducerRecord<String, String> rescheduledRecord(EventMessage<?> message, long sequence, Serializer serializer) {
+        ObjectNode payload = storedTree(message, serializer);
+        payload.put("reason", "fresh reschedule asked by " + payload.path("requestedBy").asText(null) + ": "
+                + assignmentText(payload.get("before")) + " -> " + assignmentText(payload.get("after")));
+        String decisionId = payload.path("decisionId").isTextual() ? payload.path("decisionId").asText() : null;
+        return domainEvent(message, payload.path("bindingId").asText(), sequence, "BindingRescheduled", decisionId, payload);
+    }
+
+    /** The domain event of a {@link BindingRescheduleCompleted}, read like {@link #rescheduledRecord}. */
+    static ProducerRecord<String, String> rescheduleCompletedRecord(EventMessage<?> message, long sequence,
+                                                                    Serializer serializer) {
+        ObjectNode payload = storedTree(message, serializer);
+        payload.put("reason", "the member clusters hold " + assignmentText(payload.get("assignment")));
+        return domainEvent(message, payload.path("bindingId").asText(), sequence, "BindingRescheduleCompleted", null,
+                payload);
+    }
+
+    private static ObjectNode storedTree(EventMessage<?> message, Serializer serializer) {
+        // a tree of its own: parsed from the stored bytes, or made from the object
+        return (ObjectNode) message.serializePayload(serializer, JsonNode.class).getData();
+    }
+
+    /** An assignment as the reason has always written it, the way a {@code Map} prints: {@code {a=2, b=1}}. */
+    static String assignmentText(JsonNode assignment) {
+        if (assignment == null || assignment.isNull()) {
+            return "null";
+        }
+        StringJoiner text = new StringJoiner(", ", "{", "}");
+        assignment.fields().forEachRemaining(e -> text.add(e.getKey() + "=" + e.getValue().asText()));
+        return text.toString();
     }
 
     @EventHandler
