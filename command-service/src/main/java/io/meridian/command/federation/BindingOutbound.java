@@ -69,9 +69,9 @@ public class BindingOutbound implements DisposableBean {
      */
     static List<ProducerRecord<String, String>> scheduledRecords(EventMessage<?> message, long sequence,
                                                                Serializer serializer) {
-        JsonNode payload = message.serializePayload(serializer, JsonNode.class).getData();
+        JsonNode payload = storedTree(message, serializer);
         String bindingId = payload.path("bindingId").asText();
-        String decisionId = payload.path("decisionId").isTextual() ? payload.path("decisionId").asText() : null;
+        String decisionId = decisionId(payload);
         Instant at = KernelJson.JSON.convertValue(payload.get("at"), Instant.class);
         List<BindingMutation> planned = KernelJson.JSON.convertValue(payload.path("mutations"), MUTATIONS);
         List<ProducerRecord<String, String>> records = mutations(bindingId, decisionId, at,
@@ -105,8 +105,8 @@ public class BindingOutbound implements DisposableBean {
         ObjectNode payload = storedTree(message, serializer);
         payload.put("reason", "fresh reschedule asked by " + payload.path("requestedBy").asText(null) + ": "
                 + assignmentText(payload.get("before")) + " -> " + assignmentText(payload.get("after")));
-        String decisionId = payload.path("decisionId").isTextual() ? payload.path("decisionId").asText() : null;
-        return domainEvent(message, payload.path("bindingId").asText(), sequence, "BindingRescheduled", decisionId, payload);
+        return domainEvent(message, payload.path("bindingId").asText(), sequence, "BindingRescheduled",
+                decisionId(payload), payload);
     }
 
     /** The domain event of a {@link BindingRescheduleCompleted}, read like {@link #rescheduledRecord}. */
@@ -121,6 +121,10 @@ public class BindingOutbound implements DisposableBean {
     private static ObjectNode storedTree(EventMessage<?> message, Serializer serializer) {
         // a tree of its own: parsed from the stored bytes, or made from the object
         return (ObjectNode) message.serializePayload(serializer, JsonNode.class).getData();
+    }
+
+    private static String decisionId(JsonNode payload) {
+        return payload.path("decisionId").isTextual() ? payload.path("decisionId").asText() : null;
     }
 
     /** An assignment as the reason has always written it, the way a {@code Map} prints: {@code {a=2, b=1}}. */

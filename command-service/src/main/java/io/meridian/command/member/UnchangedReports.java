@@ -27,8 +27,7 @@ public final class UnchangedReports {
     }
 
     public boolean heartbeatChangesNothing(String cluster, long unreachableAfterSeconds, Instant now) {
-        return leases.isWatched(cluster, unreachableAfterSeconds)
-                && sentWithin(heartbeatsSent.get(cluster), unreachableAfterSeconds, now);
+        return watchedAndSentWithin(heartbeatsSent, cluster, unreachableAfterSeconds, now);
     }
 
     /** The heartbeat command succeeded. */
@@ -38,8 +37,7 @@ public final class UnchangedReports {
 
     /** As a heartbeat, and the zones (when given) those of the last capacity recorded. */
     public boolean capacityChangesNothing(String cluster, JsonNode zones, long unreachableAfterSeconds, Instant now) {
-        return leases.isWatched(cluster, unreachableAfterSeconds)
-                && sentWithin(capacitiesSent.get(cluster), unreachableAfterSeconds, now)
+        return watchedAndSentWithin(capacitiesSent, cluster, unreachableAfterSeconds, now)
                 && (zones == null || zones.equals(recordedZones.get(cluster)));
     }
 
@@ -51,7 +49,8 @@ public final class UnchangedReports {
         }
     }
 
-    private static boolean sentWithin(Instant sent, long seconds, Instant now) {
-        return sent != null && now.isBefore(sent.plus(Duration.ofSeconds(seconds)));
+    private boolean watchedAndSentWithin(Map<String, Instant> sent, String cluster, long seconds, Instant now) {
+        Instant last = sent.get(cluster);
+        return leases.isWatched(cluster, seconds) && last != null && now.isBefore(last.plus(Duration.ofSeconds(seconds)));
     }
 }
