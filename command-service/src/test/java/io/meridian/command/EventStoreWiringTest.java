@@ -2,12 +2,14 @@ package io.meridian.command;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.meridian.command.infra.UnitOfWorkTimeLimit;
 import io.meridian.command.probe.ProbeAggregate;
 import io.meridian.embedded.KafkaBroker;
 import io.meridian.embedded.TestInfrastructure;
 import io.meridian.embedded.PostgresServer;
 import java.util.List;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.messaging.timeout.UnitOfWorkTimeoutInterceptor;
 import org.axonframework.springboot.TimeoutProperties;
@@ -49,6 +51,8 @@ class EventStoreWiringTest {
     EventStore eventStore;
     @Autowired
     TimeoutProperties timeouts;
+    @Autowired
+    EventProcessingConfiguration processing;
 
     @Test
     void aCommandIsStoredAsAnEventInPostgres() {
@@ -74,13 +78,21 @@ class EventStoreWiringTest {
     }
 
     @Test
-    void aCommandHandlerIsTimedByItsUnitOfWorkAloneNotByATimerOfItsOwn() {
+    void aCommandsUnitOfWorkIsHeldToItsLimitByTheWatchdogNotByAxonsTimers() {
         commands.sendAndWait(new ProbeAggregate.OpenProbe("probe-3"));
 
         List<String> callers = commands.sendAndWait(new ProbeAggregate.ShowCallers("probe-3"));
 
-        assertThat(callers).contains(UnitOfWorkTimeoutInterceptor.class.getName())
-                .doesNotContain(HANDLER_TIMER);
+        assertThat(callers).contains(UnitOfWorkTimeLimit.class.getName())
+                .doesNotContain(UnitOfWorkTimeoutInterceptor.class.getName(), HANDLER_TIMER);
+    }
+
+    @Test
+    void everyEventProcessorsUnitOfWorkIsHeldToItsLimitByTheWatchdog() {
+        assertThat(processing.eventProcessors()).isNotEmpty();
+        processing.eventProcessors().keySet().forEach(processor ->
+                assertThat(processing.interceptorsFor(processor)).as(processor)
+                        .hasAtLeastOneElementOfType(UnitOfWorkTimeLimit.class));
     }
 
     @Test
