@@ -45,7 +45,7 @@ public final class UnitOfWorkWatchdog implements AutoCloseable {
             return thread;
         });
         UnitOfWorkWatchdog watchdog = new UnitOfWorkWatchdog(System::nanoTime, ticks);
-        ticks.scheduleWithFixedDelay(watchdog::check, tick.toNanos(), tick.toNanos(), TimeUnit.NANOSECONDS);
+        ticks.scheduleWithFixedDelay(watchdog::checkAndCarryOn, tick.toNanos(), tick.toNanos(), TimeUnit.NANOSECONDS);
         return watchdog;
     }
 
@@ -71,6 +71,15 @@ public final class UnitOfWorkWatchdog implements AutoCloseable {
         long now = nanoTime.getAsLong();
         for (Watch watch : running) {
             watch.check(now);
+        }
+    }
+
+    /** A periodic task that throws is never run again: whatever goes wrong in one look, the next one comes. */
+    private void checkAndCarryOn() {
+        try {
+            check();
+        } catch (RuntimeException e) {
+            LOG.error("the unit-of-work watchdog could not look over the running units of work", e);
         }
     }
 
