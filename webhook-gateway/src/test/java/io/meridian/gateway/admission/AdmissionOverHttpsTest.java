@@ -6,6 +6,8 @@ import io.meridian.gateway.GatewayHttps;
 import io.meridian.gateway.tls.TlsBootstrap;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import jakarta.servlet.FilterRegistration;
+import jakarta.servlet.ServletContext;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -35,11 +37,29 @@ class AdmissionOverHttpsTest {
     int port;
     @Autowired
     MeterRegistry meters;
+    @Autowired
+    ServletContext servletContext;
 
     private static final String REVIEW = """
             {"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"705ab4f5-6393-11e8-b7cc-42010a800002",
              "kind":{"group":"","version":"v1","kind":"Pod"},"resource":{"group":"","version":"v1","resource":"pods"},
              "operation":"CREATE","namespace":"default","object":{"apiVersion":"v1","kind":"Pod","metadata":{"name":"p"}}}}""";
+
+    @Test
+    void springsServletFiltersServeSpringMvcAloneNotThePodWebhook() {
+        List<? extends FilterRegistration> spring = servletContext.getFilterRegistrations().values().stream()
+                .filter(filter -> filter.getClassName().startsWith("org.springframework.")).toList();
+
+        assertThat(spring).extracting(FilterRegistration::getClassName).contains(
+                "org.springframework.boot.servlet.filter.OrderedCharacterEncodingFilter",
+                "org.springframework.boot.servlet.filter.OrderedFormContentFilter",
+                "org.springframework.boot.servlet.filter.OrderedRequestContextFilter",
+                "org.springframework.web.filter.ServerHttpObservationFilter");
+        assertThat(spring).allSatisfy(filter -> {
+            assertThat(filter.getUrlPatternMappings()).as(filter.getName()).isEmpty();
+            assertThat(filter.getServletNameMappings()).as(filter.getName()).containsExactly("dispatcherServlet");
+        });
+    }
 
     @Test
     void aValidReviewIsAnsweredWithTheSameUid() throws Exception {
