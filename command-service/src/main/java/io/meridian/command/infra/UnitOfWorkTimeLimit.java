@@ -7,8 +7,8 @@ import org.axonframework.messaging.unitofwork.UnitOfWork;
 
 /**
  * Holds a root unit of work of one component (the command bus, an event processor, the deadline manager) to its
- * {@link UnitOfWorkWatchdog.Limit} through the {@link UnitOfWorkWatchdog}, from the moment this interceptor is reached until the unit of
- * work commits or rolls back. Nested units of work run under their root's watch.
+ * {@link UnitOfWorkWatchdog.Limit} through the {@link UnitOfWorkWatchdog}, from the moment this interceptor is reached
+ * until the unit of work commits or rolls back. Nested units of work run under their root's watch.
  */
 public final class UnitOfWorkTimeLimit implements MessageHandlerInterceptor<Message<?>> {
     private static final String WATCH = UnitOfWorkTimeLimit.class.getName() + ".watch";

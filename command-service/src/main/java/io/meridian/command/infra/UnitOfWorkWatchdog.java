@@ -15,10 +15,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Holds every running unit of work to its {@link Limit}: past {@code warnAfter} it logs the handling thread's stack
  * every {@code warnEvery}, past {@code timeout} it logs once more and interrupts the thread, as Axon's own
- * unit-of-work timer does. Axon's timer copies the starting thread's whole stack and schedules a task on a shared executor for
- * every unit of work (about 1.5 % of an admission's CPU, and a wake of its thread per unit of work when each
- * cancelled task falls due); here starting and completing a watch is one entry added to and removed from a set,
- * and one thread looks over the set every {@code tick}.
+ * unit-of-work timer does. Axon's timer copies the starting thread's whole stack and schedules a task on a shared
+ * executor for every unit of work (about 1.9 % of an admission's CPU, its thread woken once per unit of work when the
+ * cancelled task falls due); here starting and completing a watch is one entry added to and removed from a set, and
+ * one thread looks over the set every {@code tick}.
  */
 public final class UnitOfWorkWatchdog implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(UnitOfWorkWatchdog.class);
@@ -136,8 +136,8 @@ public final class UnitOfWorkWatchdog implements AutoCloseable {
                 return;
             }
             if (taken >= timeout) {
-                LOG.error("{} on thread [{}] has exceeded its timeout of {} ms after {} ms; interrupting it. Its stack:\n{}",
-                        name, thread.getName(), millis(timeout), millis(taken), stack());
+                LOG.error("{} on thread [{}] has exceeded its timeout of {} ms after {} ms; interrupting it. "
+                        + "Its stack:\n{}", name, thread.getName(), millis(timeout), millis(taken), stack());
                 interrupted = true;
                 thread.interrupt();
             } else if (taken >= warnAfter && (!warned || now - warnedAt >= warnEvery)) {
@@ -149,7 +149,8 @@ public final class UnitOfWorkWatchdog implements AutoCloseable {
         }
 
         private String stack() {
-            return Arrays.stream(thread.getStackTrace()).map(String::valueOf).collect(Collectors.joining("\n\tat ", "\tat ", ""));
+            return Arrays.stream(thread.getStackTrace()).map(String::valueOf)
+                    .collect(Collectors.joining("\n\tat ", "\tat ", ""));
         }
     }
 

@@ -21,6 +21,7 @@ import org.springframework.web.filter.RequestContextFilter;
 @Configuration(proxyBeanMethods = false)
 public class PodWebhookServletConfiguration {
     static final String SERVLET_NAME = "mutate-pods";
+    private static final String SPRING_MVC = DispatcherServletAutoConfiguration.DEFAULT_DISPATCHER_SERVLET_BEAN_NAME;
 
     /** The pod mutation webhook, served without Spring MVC's dispatch ({@link PodWebhookServlet}). */
     @Bean
@@ -73,7 +74,7 @@ public class PodWebhookServletConfiguration {
             @Override
             public Object postProcessAfterInitialization(Object bean, String beanName) {
                 if (bean instanceof AbstractFilterRegistrationBean<?> registration && mappedEverywhere(registration)) {
-                    registration.setServletNames(Set.of(DispatcherServletAutoConfiguration.DEFAULT_DISPATCHER_SERVLET_BEAN_NAME));
+                    registration.setServletNames(Set.of(SPRING_MVC));
                 }
                 return bean;
             }
@@ -94,7 +95,7 @@ public class PodWebhookServletConfiguration {
         FilterRegistrationBean<Filter> registration = new FilterRegistrationBean<>(
                 filter == null ? (request, response, chain) -> chain.doFilter(request, response) : filter);
         registration.setEnabled(filter != null);
-        registration.setServletNames(Set.of(DispatcherServletAutoConfiguration.DEFAULT_DISPATCHER_SERVLET_BEAN_NAME));
+        registration.setServletNames(Set.of(SPRING_MVC));
         if (filter instanceof Ordered ordered) {
             registration.setOrder(ordered.getOrder());
         }
