@@ -20,6 +20,7 @@ import java.util.function.Consumer;
  */
 public final class RebalanceBench {
     static final Duration HEARTBEATS = Duration.ofSeconds(7);
+    private static final long LOOK_EVERY_MILLIS = 200;
 
     public record Settings(int workloads, int members, int replicas, Duration timeout) {
         public Settings {
@@ -43,12 +44,26 @@ public final class RebalanceBench {
         }
     }
 
+    /**
+     * The names one look at the copies reads for a workload, made once: after the last decision the bench looks at
+     * every workload's copies every {@link #LOOK_EVERY_MILLIS} ms, and formatting the names each time (every 50 ms then)
+     * took the bench's own thread 0.78 % of a slow day's rebalance window (docs/benchmarks.md, Issue 4, session 39).
+     */
+    private record Names(String workload, String binding, String memberA, String memberB) {
+    }
+
     private final Settings settings;
     private final Consumer<String> progress;
+    private final Names[] names;
 
     public RebalanceBench(Settings settings, Consumer<String> progress) {
         this.settings = settings;
         this.progress = progress;
+        this.names = new Names[settings.workloads()];
+        for (int w = 0; w < names.length; w++) {
+            String workload = BenchObjects.workloadName(w);
+            names[w] = new Names(workload, bindingId(workload), memberA(w), memberB(w));
+        }
     }
 
     private String memberA(int workload) {
@@ -144,7 +159,8 @@ public final class RebalanceBench {
                 progress.accept(String.format(Locale.ROOT, "%.0f s: %d of %d bindings rescheduled",
                         (lastReport - start) / 1e9, decided.size(), settings.workloads()));
             }
-            Thread.sleep(50);
+            // the figures are the times the tap saw each decision and the copies changed, not when this loop looks
+            Thread.sleep(LOOK_EVERY_MILLIS);
         }
         throw new IllegalStateException("not rebalanced within " + settings.timeout() + ": " + decided.size() + " of "
                 + settings.workloads() + " bindings rescheduled");
@@ -153,15 +169,14 @@ public final class RebalanceBench {
     /** When the last copy reached its decided replicas; 0 while some copy still differs. */
     private long appliedAt(Map<String, Map<String, Integer>> decided, CopyWatch copies) {
         long last = 0;
-        for (int w = 0; w < settings.workloads(); w++) {
-            String name = BenchObjects.workloadName(w);
-            Map<String, Integer> after = decided.get(bindingId(name));
+        for (Names workload : names) {
+            Map<String, Integer> after = decided.get(workload.binding());
             if (after == null) {
                 return 0;
             }
-            for (String member : List.of(memberA(w), memberB(w))) {
+            for (String member : new String[] {workload.memberA(), workload.memberB()}) {
                 int want = after.getOrDefault(member, 0);
-                CopyWatch.Copy copy = copies.copy(member, name);
+                CopyWatch.Copy copy = copies.copy(member, workload.workload());
                 if ((copy == null ? 0 : copy.replicas()) != want) {
                     return 0;
                 }
