@@ -89,7 +89,7 @@ public final class RebalanceBench {
         Thread.sleep(HEARTBEATS.toMillis());
         long placing = System.nanoTime();
         place(fleet);
-        awaitAll(copies, w -> copies.replicas(memberA(w), BenchObjects.workloadName(w)) == settings.replicas(), "placed on A");
+        awaitAll(copies, w -> copies.replicas(names[w].memberA(), names[w].workload()) == settings.replicas(), "placed on A");
         double placementSeconds = (System.nanoTime() - placing) / 1e9;
         progress.accept(String.format(Locale.ROOT, "%d templates placed in %.1f s", settings.workloads(), placementSeconds));
         BindingSyncQueue syncs = fleet.runtime().services().get("command-service").getBean(BindingSyncQueue.class);
@@ -200,8 +200,11 @@ public final class RebalanceBench {
 
     private void awaitAll(CopyWatch copies, java.util.function.IntPredicate done, String what)
             throws InterruptedException {
-        Waits.awaitEvery(settings.workloads(), done, what, settings.timeout(), progress, w -> BenchObjects.workloadName(w)
-                + " holds " + copies.replicas(memberA(w), BenchObjects.workloadName(w)) + " in " + memberA(w) + ", "
-                + copies.replicas(memberB(w), BenchObjects.workloadName(w)) + " in " + memberB(w));
+        Waits.awaitEvery(settings.workloads(), done, what, settings.timeout(), progress, w -> describe(copies, names[w]));
+    }
+
+    private static String describe(CopyWatch copies, Names names) {
+        return names.workload() + " holds " + copies.replicas(names.memberA(), names.workload()) + " in " + names.memberA()
+                + ", " + copies.replicas(names.memberB(), names.workload()) + " in " + names.memberB();
     }
 }
