@@ -25,6 +25,8 @@ import io.meridian.schemas.MessageCodec;
 import io.meridian.schemas.Mutation;
 import io.meridian.schemas.ObjectRef;
 import io.meridian.schemas.Topics;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,34 +97,36 @@ public class OutboundPublisher implements DisposableBean {
     }
 
     /**
-     * One {@code PodAdmitted} domain event per admission of a batch, read as a JSON tree from the event store's bytes
-     * when the message came from there (the serializer is the store's), so the stored message stays serialized.
+     * One {@code PodAdmitted} domain event per admission of a batch, read from the event store's bytes when the message
+     * came from there (the serializer is the store's), so the stored message stays serialized, and only the fields
+     * published are built ({@link StoredAdmissions}).
      */
     static List<ProducerRecord<String, String>> admittedRecords(EventMessage<?> message, Serializer serializer) {
-        JsonNode event = message.serializePayload(serializer, JsonNode.class).getData();
-        String spread = event.path("id").asText();
-        String now = KernelJson.JSON.convertValue(event.get("now"), Instant.class).toString();
-        JsonNode admissions = event.path("admissions");
-        List<ProducerRecord<String, String>> records = new ArrayList<>(admissions.size());
-        for (int i = 0; i < admissions.size(); i++) {
-            JsonNode admission = admissions.get(i);
-            JsonNode outcome = admission.path("outcome");
-            ObjectNode payload = reason(text(outcome, "reason"));
-            payload.put("verdict", text(outcome, "verdict"));
-            payload.put("subset", text(outcome, "subset"));
-            payload.put("pod", admission.path("pod").path("metadata").path("name").asText(text(admission, "generatedId")));
-            payload.put("requestUid", text(admission, "requestUid"));
-            payload.set("patch", outcome.get("patch"));
+        StoredAdmissions batch = read(message.serializePayload(serializer, byte[].class).getData());
+        String now = batch.now().toString();
+        List<ProducerRecord<String, String>> records = new ArrayList<>(batch.admissions().size());
+        for (int i = 0; i < batch.admissions().size(); i++) {
+            StoredAdmissions.Admission admission = batch.admissions().get(i);
+            StoredAdmissions.Outcome outcome = admission.outcome();
+            ObjectNode payload = reason(outcome.reason());
+            payload.put("verdict", outcome.verdict());
+            payload.put("subset", outcome.subset());
+            payload.put("pod", admission.podName());
+            payload.put("requestUid", admission.requestUid());
+            payload.set("patch", outcome.patch());
             payload.put("now", now);
-            records.add(domainEvent(message.getIdentifier() + "#" + i, spread, admission.path("domainSequence").asLong(),
-                    "PodAdmitted", message.getTimestamp(), text(admission, "decisionId"), payload));
+            records.add(domainEvent(message.getIdentifier() + "#" + i, batch.id(), admission.domainSequence(),
+                    "PodAdmitted", message.getTimestamp(), admission.decisionId(), payload));
         }
         return records;
     }
 
-    private static String text(JsonNode object, String field) {
-        JsonNode value = object.get(field);
-        return value == null || value.isNull() ? null : value.asText();
+    private static StoredAdmissions read(byte[] stored) {
+        try {
+            return KernelJson.JSON.readValue(stored, StoredAdmissions.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a stored PodsAdmitted does not read as one", e);
+        }
     }
 
     @EventHandler
