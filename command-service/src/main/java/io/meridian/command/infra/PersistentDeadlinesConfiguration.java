@@ -91,7 +91,7 @@ public class PersistentDeadlinesConfiguration {
                 .scopeAwareProvider(new ConfigurationScopeAwareProvider(configuration))
                 .transactionManager(transactionManager)
                 .serializer(messageSerializer);
-        // a member's unreachable deadline is re-armed by every heartbeat: kept under one key per member
+        // a member's unreachable backstop is re-armed when it is watched again: kept under one key per member
         return new RaceTolerantQuartzDeadlineManager(builder, deadlineScheduler, messageSerializer,
                 java.util.Set.of(MemberClusterAggregate.UNREACHABLE_DEADLINE));
     }

@@ -30,10 +30,10 @@ import org.quartz.impl.matchers.GroupMatcher;
  * removed) or is cancelled between the two steps made Axon's version throw, failing an unrelated command (a
  * member's heartbeat failed while another member's deadline fired). Here a job that is gone is simply skipped.
  *
- * <p>Deadlines held at most once per scope ({@code onePerScope}, e.g. a member's unreachable deadline, re-armed by
- * every heartbeat) are stored under a job key derived from their name and scope, so that re-arming one is a
- * delete by key and an insert instead of listing and reading every job of the group: with 100 members reporting
- * every 3 s that listing was thousands of reads a second. Jobs of such a name stored before (under Axon's random
+ * <p>Deadlines held at most once per scope ({@code onePerScope}, e.g. a member's unreachable backstop, re-armed
+ * whenever its member is watched again) are stored under a job key derived from their name and scope, so that re-arming one is a
+ * delete by key and an insert instead of listing and reading every job of the group: when every report re-armed it, with
+ * 100 members reporting every 3 s, that listing was thousands of reads a second. Jobs of such a name stored before (under Axon's random
  * keys) are still found: the first cancel of each scope in this instance also scans the group.
  */
 final class RaceTolerantQuartzDeadlineManager extends QuartzDeadlineManager {

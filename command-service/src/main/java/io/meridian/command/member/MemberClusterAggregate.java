@@ -3,6 +3,7 @@ package io.meridian.command.member;
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.meridian.command.member.api.DeclareMemberUnreachable;
 import io.meridian.command.member.api.MemberCapacityChanged;
 import io.meridian.command.member.api.MemberClusterReady;
 import io.meridian.command.member.api.MemberClusterRegistered;
@@ -21,13 +22,17 @@ import org.axonframework.spring.stereotype.Aggregate;
 
 /**
  * A member cluster: registered on its first report, Ready while heartbeats arrive, Unreachable when
- * none came for {@code failover.unreachableSeconds}. The first report arms an Axon deadline at the end of the
- * member's lease ({@link MemberLeases}); when it fires, a lease renewed since moves the check to the new end,
- * otherwise the member is Unreachable. A heartbeat that changes nothing records nothing.
+ * none came for {@code failover.unreachableSeconds}. The member's lease ({@link MemberLeases}) is watched in memory
+ * ({@link LeaseWatch}), which declares it Unreachable when the lease ends. Its first report also arms an Axon deadline
+ * at the end of the lease, a backstop for a restart of the service: when it fires, a lease renewed since moves it
+ * {@value #BACKSTOP_LEASES} leases past the last report (a stored deadline per lease would cost the deadline store a
+ * dozen statements per member per lease), otherwise the member is Unreachable. A report that changes nothing records
+ * nothing.
  */
 @Aggregate(cache = "memberClusterCache")
 public class MemberClusterAggregate {
     public static final String UNREACHABLE_DEADLINE = "member-cluster-unreachable";
+    static final int BACKSTOP_LEASES = 10;
 
     @AggregateIdentifier
     private String cluster;
@@ -65,19 +70,38 @@ public class MemberClusterAggregate {
         if (leases.startWatching(name, unreachableAfterSeconds)) {
             LeaseCheck check = new LeaseCheck(at, unreachableAfterSeconds);
             deadlines.cancelAllWithinScope(UNREACHABLE_DEADLINE);
-            deadlines.schedule(check.due(), UNREACHABLE_DEADLINE, check);
+            deadlines.schedule(check.dueAfter(1), UNREACHABLE_DEADLINE, check);
         }
+    }
+
+    @CommandHandler
+    public void handle(DeclareMemberUnreachable command, DeadlineManager deadlines, MemberLeases leases) {
+        if (renewedSince(command.lastReport(), leases) != null) {
+            return;
+        }
+        if (ready) {
+            deadlines.cancelAllWithinScope(UNREACHABLE_DEADLINE);
+        }
+        unreachable(command.lastReport(), leases);
     }
 
     @DeadlineHandler(deadlineName = UNREACHABLE_DEADLINE)
     public void leaseEnded(LeaseCheck check, DeadlineManager deadlines, MemberLeases leases) {
-        Instant last = leases.renewedAt(cluster).filter(at -> at.isAfter(check.renewedAt())).orElse(null);
-        if (last != null) {
-            LeaseCheck next = new LeaseCheck(last, check.unreachableAfterSeconds());
-            deadlines.schedule(next.due(), UNREACHABLE_DEADLINE, next);
+        if (!ready) {
+            return; // declared Unreachable while this check was on its way: nothing is left to watch
+        }
+        Instant last = renewedSince(check.renewedAt(), leases);
+        if (last == null) {
+            unreachable(check.renewedAt(), leases);
             return;
         }
-        unreachable(check.renewedAt(), leases);
+        LeaseCheck next = new LeaseCheck(last, check.unreachableAfterSeconds());
+        deadlines.schedule(next.dueAfter(BACKSTOP_LEASES), UNREACHABLE_DEADLINE, next);
+    }
+
+    /** The lease's last renewal when it is after {@code report}, else null. */
+    private Instant renewedSince(Instant report, MemberLeases leases) {
+        return leases.renewedAt(cluster).filter(at -> at.isAfter(report)).orElse(null);
     }
 
     /** A check armed before leases existed: every report re-armed it, so it firing means silence. */

@@ -9,11 +9,11 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Which heartbeat and capacity reports would change nothing in their member's aggregate, so need no command (each
  * command is a unit of work and a transaction, two every 3 s per member at the agents' default interval). A member
- * whose unreachable check this process armed ({@link MemberLeases}) is registered and Ready: its lease, renewed as the
+ * whose lease this process watches ({@link MemberLeases}) is registered and Ready: its lease, renewed as the
  * report is read, is all a heartbeat does then, and a capacity report only when its zones are the ones this process
  * last recorded. A member declared Unreachable by this process is no longer watched, so its next report is sent and
  * makes it Ready again. One report of each kind is still sent per allowed silence: what this process cannot see (a
- * member declared Unreachable by another instance, a command whose unit of work rolled back after it armed the check)
+ * member declared Unreachable by another instance, a command whose unit of work rolled back after it started the watch)
  * is set right within one failover detection period.
  */
 public final class UnchangedReports {

@@ -39,7 +39,7 @@ class DeadlinesSurviveRestartIntegrationTest {
     }
 
     @Test
-    void heartbeatsReArmEachMembersDeadlineUnderOneStoredJobThatFiresAfterTheLast() {
+    void eachMemberKeepsOneStoredBackstopAndIsDeclaredUnreachableAfterItsLastHeartbeat() {
         String db = POSTGRES.createDatabase("deadlines_rearmed");
         try (ConfigurableApplicationContext context = Infra.start(db)) {
             CommandGateway commands = context.getBean(CommandGateway.class);

@@ -2,6 +2,7 @@ package io.meridian.command.member;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.meridian.command.member.api.DeclareMemberUnreachable;
 import io.meridian.command.member.api.MemberClusterReady;
 import io.meridian.command.member.api.MemberClusterRegistered;
 import io.meridian.command.member.api.MemberClusterUnreachable;
@@ -46,19 +47,19 @@ class MemberClusterAggregateTest {
     }
 
     @Test
-    void aLeaseRenewedSinceTheCheckWasArmedMovesTheCheckToItsEnd() {
+    void aLeaseRenewedSinceTheBackstopWasArmedMovesItTenLeasesPastTheLastReport() {
         fixture.givenCommands(new ReportHeartbeat("member1", "member", T0, 30),
                         new ReportHeartbeat("member1", "member", T0.plusSeconds(10), 30))
                 .whenTimeAdvancesTo(T0.plusSeconds(31))
                 .expectNoEvents()
-                .expectScheduledDeadlineWithName(T0.plusSeconds(40), MemberClusterAggregate.UNREACHABLE_DEADLINE);
+                .expectScheduledDeadlineWithName(T0.plusSeconds(310), MemberClusterAggregate.UNREACHABLE_DEADLINE);
     }
 
     @Test
-    void silenceAfterTheLastRenewalMakesTheClusterUnreachableFromIt() {
+    void theBackstopMakesAClusterSilentSinceItsLastRenewalUnreachableFromIt() {
         fixture.givenCommands(new ReportHeartbeat("member1", "member", T0, 30),
                         new ReportHeartbeat("member1", "member", T0.plusSeconds(10), 30))
-                .whenTimeAdvancesTo(T0.plusSeconds(41))
+                .whenTimeAdvancesTo(T0.plusSeconds(311))
                 .expectEvents(new MemberClusterUnreachable("member1", T0.plusSeconds(10), T0.plusSeconds(10)));
     }
 
@@ -70,7 +71,51 @@ class MemberClusterAggregateTest {
 
         fixture.whenTimeAdvancesTo(T0.plusSeconds(31))
                 .expectNoEvents()
-                .expectScheduledDeadlineWithName(T0.plusSeconds(55), MemberClusterAggregate.UNREACHABLE_DEADLINE);
+                .expectScheduledDeadlineWithName(T0.plusSeconds(325), MemberClusterAggregate.UNREACHABLE_DEADLINE);
+    }
+
+    @Test
+    void aDeclarationMakesTheClusterUnreachableFromItsLastReport() {
+        fixture.givenCommands(new ReportHeartbeat("member1", "member", T0, 30))
+                .when(new DeclareMemberUnreachable("member1", T0))
+                .expectEvents(new MemberClusterUnreachable("member1", T0, T0));
+    }
+
+    @Test
+    void aDeclarationCancelsTheBackstop() {
+        fixture.givenCommands(new ReportHeartbeat("member1", "member", T0, 30))
+                .when(new DeclareMemberUnreachable("member1", T0))
+                .expectNoScheduledDeadlines();
+    }
+
+    @Test
+    void aDeclaredClusterIsNoLongerWatched() {
+        MemberLeases leases = fixtureWithLeases();
+
+        fixture.givenCommands(new ReportHeartbeat("member1", "member", T0, 30))
+                .when(new DeclareMemberUnreachable("member1", T0));
+
+        assertThat(leases.isWatched("member1", 30)).isFalse();
+    }
+
+    @Test
+    void aReportAfterTheOneTheDeclarationSawKeepsTheClusterReady() {
+        MemberLeases leases = fixtureWithLeases();
+        fixture.givenCommands(new ReportHeartbeat("member1", "member", T0, 30));
+        leases.renew("member1", T0.plusSeconds(29));
+
+        fixture.when(new DeclareMemberUnreachable("member1", T0))
+                .expectNoEvents()
+                .expectScheduledDeadlineWithName(T0.plusSeconds(30), MemberClusterAggregate.UNREACHABLE_DEADLINE);
+        assertThat(leases.isWatched("member1", 30)).isTrue();
+    }
+
+    @Test
+    void aDeclarationForAClusterAlreadyUnreachableRecordsNothing() {
+        fixture.given(new MemberClusterRegistered("member1", "member", T0), new MemberClusterReady("member1", T0),
+                        new MemberClusterUnreachable("member1", T0, T0))
+                .when(new DeclareMemberUnreachable("member1", T0))
+                .expectNoEvents();
     }
 
     @Test
