@@ -37,6 +37,8 @@ public class MemberClusterAggregate {
     @AggregateIdentifier
     private String cluster;
     private boolean ready;
+    /** The last report before the member was last declared Unreachable. */
+    private Instant silentSince;
     private JsonNode zones;
 
     protected MemberClusterAggregate() {
@@ -62,16 +64,24 @@ public class MemberClusterAggregate {
         if (cluster == null) {
             apply(new MemberClusterRegistered(name, role, at));
         }
-        if (!ready) {
+        if (!ready && heardSinceSilence(at)) {
             apply(new MemberClusterReady(name, at));
         }
         // a heartbeat is not a decision: it records nothing and renews the lease
         leases.renew(name, at);
-        if (leases.startWatching(name, unreachableAfterSeconds)) {
+        if (ready && leases.startWatching(name, unreachableAfterSeconds)) {
             LeaseCheck check = new LeaseCheck(at, unreachableAfterSeconds);
             deadlines.cancelAllWithinScope(UNREACHABLE_DEADLINE);
             deadlines.schedule(check.dueAfter(1), UNREACHABLE_DEADLINE, check);
         }
+    }
+
+    /**
+     * A report made no later than the last one before the silence (the newest report of each member is read again
+     * once a restarted service has caught up with the cluster events) says nothing new: the member stays Unreachable.
+     */
+    private boolean heardSinceSilence(Instant at) {
+        return silentSince == null || at.isAfter(silentSince);
     }
 
     @CommandHandler
@@ -126,6 +136,7 @@ public class MemberClusterAggregate {
     @EventSourcingHandler
     void on(MemberClusterUnreachable event) {
         ready = false;
+        silentSince = event.lastSeen();
     }
 
     @EventSourcingHandler

@@ -165,6 +165,34 @@ class MemberClusterAggregateTest {
                 .expectEvents(new MemberClusterReady("member1", T0.plusSeconds(60)));
     }
 
+    @Test
+    void aReportNoNewerThanTheLastOneBeforeTheSilenceLeavesTheClusterUnreachable() {
+        fixture.given(new MemberClusterRegistered("member1", "member", T0), new MemberClusterReady("member1", T0),
+                        new MemberClusterUnreachable("member1", T0.plusSeconds(10), T0.plusSeconds(10)))
+                .when(new ReportHeartbeat("member1", "member", T0.plusSeconds(10), 30))
+                .expectNoEvents()
+                .expectNoScheduledDeadlines();
+    }
+
+    @Test
+    void aStaleReportDoesNotWatchTheUnreachableCluster() {
+        MemberLeases leases = fixtureWithLeases();
+
+        fixture.given(new MemberClusterRegistered("member1", "member", T0), new MemberClusterReady("member1", T0),
+                        new MemberClusterUnreachable("member1", T0.plusSeconds(10), T0.plusSeconds(10)))
+                .when(new ReportHeartbeat("member1", "member", T0.plusSeconds(5), 30));
+
+        assertThat(leases.isWatched("member1", 30)).isFalse();
+    }
+
+    @Test
+    void aReportAfterTheSilenceBeganMakesTheClusterReadyAgain() {
+        fixture.given(new MemberClusterRegistered("member1", "member", T0), new MemberClusterReady("member1", T0),
+                        new MemberClusterUnreachable("member1", T0.plusSeconds(10), T0.plusSeconds(10)))
+                .when(new ReportHeartbeat("member1", "member", T0.plusSeconds(11), 30))
+                .expectEvents(new MemberClusterReady("member1", T0.plusSeconds(11)));
+    }
+
     /** A fixture whose aggregate shares the returned leases with the test. */
     private MemberLeases fixtureWithLeases() {
         MemberLeases leases = new MemberLeases();
