@@ -103,20 +103,20 @@ public class OutboundPublisher implements DisposableBean {
      */
     static List<ProducerRecord<String, String>> admittedRecords(EventMessage<?> message, Serializer serializer) {
         StoredAdmissions batch = read(message.serializePayload(serializer, byte[].class).getData());
-        String now = batch.now().toString();
-        List<ProducerRecord<String, String>> records = new ArrayList<>(batch.admissions().size());
-        for (int i = 0; i < batch.admissions().size(); i++) {
-            StoredAdmissions.Admission admission = batch.admissions().get(i);
-            StoredAdmissions.Outcome outcome = admission.outcome();
-            ObjectNode payload = reason(outcome.reason());
-            payload.put("verdict", outcome.verdict());
-            payload.put("subset", outcome.subset());
+        String now = batch.now.toString();
+        List<ProducerRecord<String, String>> records = new ArrayList<>(batch.admissions.size());
+        for (int i = 0; i < batch.admissions.size(); i++) {
+            StoredAdmissions.Admission admission = batch.admissions.get(i);
+            StoredAdmissions.Outcome outcome = admission.outcome;
+            ObjectNode payload = reason(outcome.reason);
+            payload.put("verdict", outcome.verdict);
+            payload.put("subset", outcome.subset);
             payload.put("pod", admission.podName());
-            payload.put("requestUid", admission.requestUid());
-            payload.set("patch", outcome.patch());
+            payload.put("requestUid", admission.requestUid);
+            payload.set("patch", outcome.patch);
             payload.put("now", now);
-            records.add(domainEvent(message.getIdentifier() + "#" + i, batch.id(), admission.domainSequence(),
-                    "PodAdmitted", message.getTimestamp(), admission.decisionId(), payload));
+            records.add(domainEvent(message.getIdentifier() + "#" + i, batch.id, admission.domainSequence,
+                    "PodAdmitted", message.getTimestamp(), admission.decisionId, payload));
         }
         return records;
     }
