@@ -15,7 +15,7 @@ import org.postgresql.ds.PGSimpleDataSource;
  * The load driver of {@code meridian bench admission}, in its own JVM as an apiserver would be: N clients,
  * each on its own kept-alive HTTPS connection, send pod CREATE AdmissionReviews to the gateway as fast as
  * the answers come; only answers that carry the spread's JSON patch count (a fail-open or any other
- * answer is a failure). After a warm-up, a measured window. Then the same N clients measure the
+ * answer is a failure). After a warm-up, a measured window on the same connections. Then the same N clients measure the
  * PostgreSQL baseline ({@link PostgresCommitBaseline}) on the same server. The last line on stdout is
  * the one JSON object of the issue; progress goes to stderr.
  *
@@ -51,11 +51,13 @@ public final class AdmissionLoad {
         LoadWindow warmUp = a.settle ? LoadWindow.untilTheJitSettles(Duration.ofSeconds(a.warmup), Duration.ofSeconds(a.maxWarmup),
                 JitClock.fromStdin()) : LoadWindow.fixed(Duration.ofSeconds(a.warmup));
         progress("admissions: %d clients, warm-up %s", a.clients, warmUp.describe());
-        run(target, template, a.clients, warmUp, "w");
+        Clients load = Clients.start(target, template, a.clients);
+        warmUp.await();
         progress("admissions: warm-up over after %s", warmUp.outcome());
-        progress("admissions: measuring %d s", a.seconds);
+        progress("admissions: measuring %d s on the warm-up's connections", a.seconds);
         window("start", 0);
-        Measured admissions = run(target, template, a.clients, LoadWindow.fixed(Duration.ofSeconds(a.seconds)), "m");
+        load.measureFromNow();
+        Measured admissions = load.stopAfter(LoadWindow.fixed(Duration.ofSeconds(a.seconds)));
         window("end", admissions.succeeded());
         progress("admissions: %d decided with a patch, %d failed (%s); %.1f/s, p50 %.2f ms, p99 %.2f ms",
                 admissions.succeeded(), admissions.failed(),
@@ -123,62 +125,90 @@ public final class AdmissionLoad {
         throw new IllegalStateException("the gateway did not answer with a patch within " + within.toSeconds() + " s: " + last);
     }
 
-    private static Measured run(AdmissionClient.Target target, ReviewTemplate template, int clients, LoadWindow window,
-                                String phase) throws Exception {
-        AtomicBoolean stop = new AtomicBoolean();
-        CountDownLatch connected = new CountDownLatch(clients);
-        CountDownLatch go = new CountDownLatch(1);
-        CountDownLatch done = new CountDownLatch(clients);
-        List<Worker> workers = new ArrayList<>();
-        for (int i = 0; i < clients; i++) {
-            Worker worker = new Worker(target, template, phase + i, stop, connected, go, done);
-            workers.add(worker);
-            Thread thread = new Thread(worker, "admission-client-" + i);
-            thread.setDaemon(true);
-            thread.start();
+    /**
+     * The N clients, each on one connection opened (handshake done) before the first request, sending back to back from
+     * the warm-up through the measured window: new connections at the window's start would put the runtime's
+     * compilation of its TLS handshake code, cold since the warm-up began, into the window (docs/benchmarks.md, Issue
+     * 3, session 40). A request counts in the window when it was sent after {@link #measureFromNow}.
+     */
+    private static final class Clients {
+        private final AtomicBoolean stop = new AtomicBoolean();
+        private final AtomicBoolean measuring = new AtomicBoolean();
+        private final CountDownLatch done;
+        private final List<Worker> workers = new ArrayList<>();
+        private long measuredFrom;
+
+        private Clients(int clients) {
+            this.done = new CountDownLatch(clients);
         }
-        connected.await();
-        long started = System.nanoTime();
-        go.countDown();
-        window.await();
-        stop.set(true);
-        double seconds = (System.nanoTime() - started) / 1e9;
-        done.await();
-        long ok = 0;
-        long failed = 0;
-        String firstFailure = null;
-        List<LatencyRecorder> recorders = new ArrayList<>();
-        for (Worker w : workers) {
-            ok += w.latencies.count();
-            failed += w.failed;
-            recorders.add(w.latencies);
-            if (firstFailure == null) {
-                firstFailure = w.firstFailure;
+
+        static Clients start(AdmissionClient.Target target, ReviewTemplate template, int clients) throws InterruptedException {
+            Clients load = new Clients(clients);
+            CountDownLatch connected = new CountDownLatch(clients);
+            CountDownLatch go = new CountDownLatch(1);
+            for (int i = 0; i < clients; i++) {
+                Worker worker = new Worker(target, template, i, load.stop, load.measuring, connected, go, load.done);
+                load.workers.add(worker);
+                Thread thread = new Thread(worker, "admission-client-" + i);
+                thread.setDaemon(true);
+                thread.start();
             }
+            connected.await();
+            go.countDown();
+            return load;
         }
-        double[] p = LatencyRecorder.percentilesMillis(recorders, 50, 99);
-        return new Measured(ok, failed, seconds, p[0], p[1], firstFailure);
+
+        void measureFromNow() {
+            measuredFrom = System.nanoTime();
+            measuring.set(true);
+        }
+
+        Measured stopAfter(LoadWindow window) throws InterruptedException {
+            window.await();
+            stop.set(true);
+            double seconds = (System.nanoTime() - measuredFrom) / 1e9;
+            done.await();
+            long ok = 0;
+            long failed = 0;
+            String firstFailure = null;
+            List<LatencyRecorder> recorders = new ArrayList<>();
+            for (Worker w : workers) {
+                ok += w.latencies.count();
+                failed += w.failed;
+                recorders.add(w.latencies);
+                if (firstFailure == null) {
+                    firstFailure = w.firstFailure;
+                }
+            }
+            double[] p = LatencyRecorder.percentilesMillis(recorders, 50, 99);
+            return new Measured(ok, failed, seconds, p[0], p[1], firstFailure);
+        }
     }
 
-    /** One client: one connection (opened, handshake done, before the clock starts), requests back to back. */
+    /**
+     * One client: one connection (opened, handshake done, before the load starts), requests back to back; only those
+     * sent once the window is open are counted, their uids starting with {@code m} (the warm-up's with {@code w}).
+     */
     private static final class Worker implements Runnable {
         final LatencyRecorder latencies = new LatencyRecorder();
         long failed;
         String firstFailure;
         private final AdmissionClient.Target target;
         private final ReviewTemplate template;
-        private final String name;
+        private final int index;
         private final AtomicBoolean stop;
+        private final AtomicBoolean measuring;
         private final CountDownLatch connected;
         private final CountDownLatch go;
         private final CountDownLatch done;
 
-        Worker(AdmissionClient.Target target, ReviewTemplate template, String name, AtomicBoolean stop,
+        Worker(AdmissionClient.Target target, ReviewTemplate template, int index, AtomicBoolean stop, AtomicBoolean measuring,
                CountDownLatch connected, CountDownLatch go, CountDownLatch done) {
             this.target = target;
             this.template = template;
-            this.name = name;
+            this.index = index;
             this.stop = stop;
+            this.measuring = measuring;
             this.connected = connected;
             this.go = go;
             this.done = done;
@@ -193,8 +223,9 @@ public final class AdmissionLoad {
                 go.await();
                 long n = 0;
                 while (!stop.get()) {
-                    String uid = name + "-" + n;
-                    String body = template.body(uid, "bench-" + name + "-" + n++, false);
+                    boolean measured = measuring.get();
+                    String uid = (measured ? "m" : "w") + index + "-" + n++;
+                    String body = template.body(uid, "bench-" + uid, false);
                     long start = System.nanoTime();
                     AdmissionClient.Verdict verdict;
                     try {
@@ -205,6 +236,9 @@ public final class AdmissionLoad {
                         client = new AdmissionClient(target);
                     }
                     long elapsed = System.nanoTime() - start;
+                    if (!measured) {
+                        continue;
+                    }
                     if (stop.get() && !verdict.patched()) {
                         break; // cut off by the end of the window, not a failure of the service
                     }
