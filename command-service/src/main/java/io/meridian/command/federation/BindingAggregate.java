@@ -48,7 +48,7 @@ import org.axonframework.spring.stereotype.Aggregate;
  * clusters by the kernel ({@link BindingPlanner}), failover from unreachable members, failback after
  * {@code failback.stabilizationSeconds} and fresh reschedules asked by rebalancers. Id {@code binding:ns/kind/name}.
  */
-@Aggregate(cache = "bindingCache")
+@Aggregate(cache = "bindingCache", commandTargetResolver = "cachingCommandTargetResolver")
 public class BindingAggregate {
     public static final String FAILBACK_DEADLINE = "binding-failback";
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.meridian.command.member.MemberLeases;
 import io.meridian.command.ws.KernelJson;
 import org.axonframework.common.caching.Cache;
+import org.axonframework.modelling.command.CommandTargetResolver;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -13,11 +14,18 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 public class AxonComponentsConfiguration {
+    public static final String COMMAND_TARGET_RESOLVER = "cachingCommandTargetResolver";
 
     /** Member leases, read by the cluster-events consumer and the member aggregate's handlers. */
     @Bean
     public MemberLeases memberLeases() {
         return new MemberLeases();
+    }
+
+    /** Named by every aggregate's {@code @Aggregate(commandTargetResolver = ...)}. */
+    @Bean(COMMAND_TARGET_RESOLVER)
+    public CommandTargetResolver commandTargetResolver() {
+        return new CachingCommandTargetResolver();
     }
 
     @Bean("defaultAxonObjectMapper")

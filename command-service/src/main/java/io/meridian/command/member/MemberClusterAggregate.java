@@ -29,7 +29,7 @@ import org.axonframework.spring.stereotype.Aggregate;
  * dozen statements per member per lease), otherwise the member is Unreachable. A report that changes nothing records
  * nothing.
  */
-@Aggregate(cache = "memberClusterCache")
+@Aggregate(cache = "memberClusterCache", commandTargetResolver = "cachingCommandTargetResolver")
 public class MemberClusterAggregate {
     public static final String UNREACHABLE_DEADLINE = "member-cluster-unreachable";
     static final int BACKSTOP_LEASES = 10;

@@ -61,7 +61,7 @@ import org.axonframework.spring.stereotype.Aggregate;
  * thousands of workloads changes its status with nearly every batch of answers, and each write carries every entry). It never touches another aggregate: the dispatcher sends the requests and
  * brings the answers back.
  */
-@Aggregate(cache = WorkloadRebalancerAggregate.CACHE)
+@Aggregate(cache = WorkloadRebalancerAggregate.CACHE, commandTargetResolver = "cachingCommandTargetResolver")
 public class WorkloadRebalancerAggregate {
     /** The name of the aggregate cache bean (see the feed's RebalancerProcessing). */
     public static final String CACHE = "workloadRebalancerCache";

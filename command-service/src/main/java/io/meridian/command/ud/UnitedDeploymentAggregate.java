@@ -61,7 +61,7 @@ import org.axonframework.spring.stereotype.Aggregate;
  * plan, records it with its inputs and turns it into mutations for the subsets' clusters. Handlers decide and
  * apply; only the event sourcing handlers change state.
  */
-@Aggregate(cache = "unitedDeploymentCache")
+@Aggregate(cache = "unitedDeploymentCache", commandTargetResolver = "cachingCommandTargetResolver")
 public class UnitedDeploymentAggregate {
     public static final String RECONCILE_DEADLINE = "united-deployment-reconcile";
     private static final ReconcilePlanner PLANNER = new ReconcilePlanner(new KubernetesStrategicMergePatch());

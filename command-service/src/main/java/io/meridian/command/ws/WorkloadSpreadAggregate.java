@@ -60,7 +60,7 @@ import org.slf4j.LoggerFactory;
  * every decision is taken by the kernel and recorded with its inputs. Handlers decide and apply; only
  * the event sourcing handlers change state.
  */
-@Aggregate(cache = "workloadSpreadCache")
+@Aggregate(cache = "workloadSpreadCache", commandTargetResolver = "cachingCommandTargetResolver")
 public class WorkloadSpreadAggregate {
     public static final String SYNC_DEADLINE = "workload-spread-sync";
     /** Sync after a creating pod's reservation can have timed out (30 s) and a deleting pod's (15 s). */
