@@ -3,20 +3,17 @@ package io.meridian.command.infra;
 import io.meridian.command.member.LeaseWatch;
 import io.meridian.command.member.MemberLeases;
 import java.time.Clock;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.axonframework.commandhandling.gateway.CommandGateway;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** Runs the member lease watch on one daemon thread, from when everything else has started until it stops. */
+/**
+ * Runs the member lease watch on one daemon thread, from when everything else has started until the service begins
+ * to stop (before the cluster events stop renewing the leases).
+ */
 @Configuration(proxyBeanMethods = false)
 public class MemberLeaseWatchConfiguration {
-    private static final Logger log = LoggerFactory.getLogger(MemberLeaseWatchConfiguration.class);
 
     @Bean
     public LeaseWatch leaseWatch(MemberLeases leases, CommandGateway commands, Clock clock) {
@@ -26,22 +23,17 @@ public class MemberLeaseWatchConfiguration {
     @Bean
     public SmartLifecycle leaseWatchLifecycle(LeaseWatch watch) {
         return new SmartLifecycle() {
-            private volatile ScheduledExecutorService looks;
+            private volatile PeriodicLook looks;
 
             @Override
             public void start() {
-                looks = Executors.newSingleThreadScheduledExecutor(task -> {
-                    Thread thread = new Thread(task, "member-lease-watch");
-                    thread.setDaemon(true);
-                    return thread;
-                });
-                long every = LeaseWatch.LOOK_EVERY.toMillis();
-                looks.scheduleWithFixedDelay(() -> lookCarryingOn(watch), every, every, TimeUnit.MILLISECONDS);
+                looks = PeriodicLook.start("member-lease-watch", LeaseWatch.LOOK_EVERY, watch::look,
+                        "member lease watch: a look failed, the next one follows");
             }
 
             @Override
             public void stop() {
-                looks.shutdownNow();
+                looks.close();
                 looks = null;
             }
 
@@ -50,14 +42,5 @@ public class MemberLeaseWatchConfiguration {
                 return looks != null;
             }
         };
-    }
-
-    /** A look that fails must not cancel the next ones (a scheduled task that throws is never run again). */
-    private static void lookCarryingOn(LeaseWatch watch) {
-        try {
-            watch.look();
-        } catch (RuntimeException e) {
-            log.warn("member lease watch: a look failed, the next one follows: {}", e.toString());
-        }
     }
 }

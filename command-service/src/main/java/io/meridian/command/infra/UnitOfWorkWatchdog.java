@@ -4,8 +4,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
@@ -25,7 +23,7 @@ public final class UnitOfWorkWatchdog implements AutoCloseable {
 
     private final Set<Watch> running = ConcurrentHashMap.newKeySet();
     private final LongSupplier nanoTime;
-    private final ScheduledExecutorService ticks;
+    private PeriodicLook looks;
 
     /**
      * How long a unit of work may run, and when to warn about it; no warnings when {@code warnAfter} is negative
@@ -39,24 +37,19 @@ public final class UnitOfWorkWatchdog implements AutoCloseable {
 
     /** A watchdog that looks every {@code tick} on a daemon thread of its own. */
     public static UnitOfWorkWatchdog started(Duration tick) {
-        ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "unit-of-work-watchdog");
-            thread.setDaemon(true);
-            return thread;
-        });
-        UnitOfWorkWatchdog watchdog = new UnitOfWorkWatchdog(System::nanoTime, ticks);
-        ticks.scheduleWithFixedDelay(watchdog::checkAndCarryOn, tick.toNanos(), tick.toNanos(), TimeUnit.NANOSECONDS);
+        UnitOfWorkWatchdog watchdog = new UnitOfWorkWatchdog(System::nanoTime);
+        watchdog.looks = PeriodicLook.start("unit-of-work-watchdog", tick, watchdog::check,
+                "the unit-of-work watchdog could not look over the running units of work");
         return watchdog;
     }
 
     /** A watchdog that looks only when {@link #check()} is called (tests). */
     static UnitOfWorkWatchdog manual(LongSupplier nanoTime) {
-        return new UnitOfWorkWatchdog(nanoTime, null);
+        return new UnitOfWorkWatchdog(nanoTime);
     }
 
-    private UnitOfWorkWatchdog(LongSupplier nanoTime, ScheduledExecutorService ticks) {
+    private UnitOfWorkWatchdog(LongSupplier nanoTime) {
         this.nanoTime = nanoTime;
-        this.ticks = ticks;
     }
 
     /** Watches the calling thread's unit of work {@code name} until {@link Watch#complete()}. */
@@ -74,23 +67,14 @@ public final class UnitOfWorkWatchdog implements AutoCloseable {
         }
     }
 
-    /** A periodic task that throws is never run again: whatever goes wrong in one look, the next one comes. */
-    private void checkAndCarryOn() {
-        try {
-            check();
-        } catch (RuntimeException e) {
-            LOG.error("the unit-of-work watchdog could not look over the running units of work", e);
-        }
-    }
-
     int running() {
         return running.size();
     }
 
     @Override
     public void close() {
-        if (ticks != null) {
-            ticks.shutdownNow();
+        if (looks != null) {
+            looks.close();
         }
     }
 
