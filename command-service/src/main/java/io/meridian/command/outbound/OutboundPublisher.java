@@ -107,7 +107,7 @@ public class OutboundPublisher implements DisposableBean {
         List<ProducerRecord<String, String>> records = new ArrayList<>(batch.admissions.size());
         for (int i = 0; i < batch.admissions.size(); i++) {
             StoredAdmissions.Admission admission = batch.admissions.get(i);
-            StoredAdmissions.Outcome outcome = admission.outcome;
+            StoredAdmissions.Outcome outcome = admission.outcomeOrNone();
             ObjectNode payload = reason(outcome.reason);
             payload.put("verdict", outcome.verdict);
             payload.put("subset", outcome.subset);

@@ -21,8 +21,13 @@ final class StoredAdmissions {
         public String requestUid;
         public String generatedId;
         public long domainSequence;
-        public Outcome outcome = new Outcome();
+        public Outcome outcome;
         public Pod pod;
+
+        /** The outcome; one without fields when the stored admission has none (its fields are published as null). */
+        Outcome outcomeOrNone() {
+            return outcome == null ? new Outcome() : outcome;
+        }
 
         /** The pod's name; a pod without one (named by the API server) is known by the name generated for it. */
         String podName() {

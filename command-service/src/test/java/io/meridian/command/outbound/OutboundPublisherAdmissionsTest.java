@@ -62,6 +62,21 @@ class OutboundPublisherAdmissionsTest {
         assertSameRecords(records, recordsOfTheObject(batch, message));
     }
 
+    @Test
+    void aStoredAdmissionWithoutAnOutcomeIsPublishedWithItsOutcomeFieldsNull() throws Exception {
+        PodAdmission bare = new PodAdmission("d-3", "uid-3", json("{\"metadata\":{\"name\":\"web-3\"}}"), null, null,
+                null, 13, null);
+        PodsAdmitted batch = new PodsAdmitted(SPREAD, KernelVersion.VALUE, NOW, List.of(), List.of(bare), null, null);
+
+        List<ProducerRecord<String, String>> records = OutboundPublisher.admittedRecords(asDomainEvent(storedForm(batch)), store);
+
+        JsonNode payload = KernelJson.JSON.readTree(records.get(0).value()).path("payload");
+        assertThat(payload.path("pod").asText()).isEqualTo("web-3");
+        assertThat(payload.get("verdict").isNull()).isTrue();
+        assertThat(payload.get("reason").isNull()).isTrue();
+        assertThat(payload.get("patch").isNull()).isTrue();
+    }
+
     /** A named pod patched into a subset, and a nameless one denied (no subset, no patch). */
     private static PodsAdmitted batch() {
         JsonNode named = json("{\"metadata\":{\"name\":\"web-1\",\"namespace\":\"default\"},\"status\":{\"phase\":\"Pending\"}}");
