@@ -45,15 +45,17 @@ final class PipelineCounts {
     private final long postgresCpuNanos;
     private final MachineCpu machine;
     private final Optional<ThreadSwitches.Snapshot> switches;
+    private final BrokerRequests requests;
 
     private PipelineCounts(Map<String, Written> records, long cpuNanos, ThreadCpu threads, long postgresCpuNanos,
-                           MachineCpu machine, Optional<ThreadSwitches.Snapshot> switches) {
+                           MachineCpu machine, Optional<ThreadSwitches.Snapshot> switches, BrokerRequests requests) {
         this.records = records;
         this.cpuNanos = cpuNanos;
         this.threads = threads;
         this.postgresCpuNanos = postgresCpuNanos;
         this.machine = machine;
         this.switches = switches;
+        this.requests = requests;
     }
 
     /**
@@ -68,10 +70,11 @@ final class PipelineCounts {
         long postgres = PostgresCpu.nanos();
         ThreadCpu threads = ThreadCpu.take();
         Optional<ThreadSwitches.Snapshot> switches = ThreadSwitches.now();
+        BrokerRequests requests = BrokerRequests.take();
         Map<String, Written> counts = new TreeMap<>();
         kafkaTopics(runtime.kafkaBootstrap()).forEach((topic, n) -> counts.put("kafka " + topic, n));
         eventStoreCounts(runtime).forEach((type, n) -> counts.put("event " + type, n));
-        return new PipelineCounts(counts, cpu, threads, postgres, machine, switches);
+        return new PipelineCounts(counts, cpu, threads, postgres, machine, switches, requests);
     }
 
     /** The same counts with the CPU times read now: the counts' window and the CPU's can start apart. */
@@ -80,7 +83,7 @@ final class PipelineCounts {
         MachineCpu machine = MachineCpu.take();
         long postgres = PostgresCpu.nanos();
         ThreadCpu threads = ThreadCpu.take();
-        return new PipelineCounts(records, cpu, threads, postgres, machine, ThreadSwitches.now());
+        return new PipelineCounts(records, cpu, threads, postgres, machine, ThreadSwitches.now(), requests);
     }
 
     /**
@@ -106,6 +109,10 @@ final class PipelineCounts {
                 out.append(String.format(Locale.ROOT, "%n  %-60s %9d %8.2f %10.0f B", name, grown.records(),
                         grown.records() / (double) workloads, grown.bytes() / (double) grown.records()));
             }
+        }
+        String answered = requests.since(before.requests, workloads);
+        if (!answered.isEmpty()) {
+            out.append(System.lineSeparator()).append(answered);
         }
         if (switches.isPresent() && before.switches.isPresent()) {
             out.append(System.lineSeparator()).append(ThreadSwitches.between(before.switches.get(), switches.get())

@@ -1,0 +1,72 @@
+package io.meridian.bench.federation;
+
+import java.lang.management.ManagementFactory;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+/**
+ * Kafka requests: those the in-process broker has answered, by request type (its {@code RequestsPerSec} meters,
+ * summed over the request versions), then the produce and fetch requests each client counted itself (clients that
+ * closed meanwhile are missing). Per workload they say how well the pipeline's clients batch, a count that does not
+ * move with the machine's speed of the day the way CPU times do.
+ */
+final class BrokerRequests {
+    private static final String METERS = "kafka.network:type=RequestMetrics,name=RequestsPerSec,*";
+    private static final String PRODUCERS = "kafka.producer:type=producer-metrics,*";
+    private static final String FETCHERS = "kafka.consumer:type=consumer-fetch-manager-metrics,*";
+    private final Map<String, Long> byType;
+
+    private BrokerRequests(Map<String, Long> byType) {
+        this.byType = byType;
+    }
+
+    static BrokerRequests take() {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        Map<String, Long> counts = new TreeMap<>();
+        try {
+            for (ObjectName meter : server.queryNames(new ObjectName(METERS), null)) {
+                String type = meter.getKeyProperty("request");
+                Object count = server.getAttribute(meter, "Count");
+                if (type != null && count instanceof Number n) {
+                    counts.merge(type, n.longValue(), Long::sum);
+                }
+            }
+            clients(server, PRODUCERS, "request-total", "Produce by ", counts);
+            clients(server, FETCHERS, "fetch-total", "Fetch by ", counts);
+        } catch (JMException e) {
+            throw new IllegalStateException("cannot read the broker's request meters: " + e.getMessage(), e);
+        }
+        return new BrokerRequests(counts);
+    }
+
+    /** Each client's own count of its requests, its id's numbers taken out (a hundred agents are one line). */
+    private static void clients(MBeanServer server, String pattern, String attribute, String prefix,
+                                Map<String, Long> counts) throws JMException {
+        for (ObjectName client : server.queryNames(new ObjectName(pattern), null)) {
+            String id = client.getKeyProperty("client-id");
+            if (id != null && !client.getKeyPropertyList().containsKey("topic")
+                    && server.getAttribute(client, attribute) instanceof Number n) {
+                counts.merge(prefix + id.replaceAll("\\d+", "N"), (long) n.doubleValue(), Long::sum);
+            }
+        }
+    }
+
+    /** One line per request type answered since {@code before}, with its count per workload; nothing without a broker. */
+    String since(BrokerRequests before, int workloads) {
+        StringBuilder out = new StringBuilder("Kafka requests (the broker's by type, then by client), in all and per workload:");
+        boolean any = false;
+        for (Map.Entry<String, Long> meter : byType.entrySet()) {
+            long grown = meter.getValue() - before.byType.getOrDefault(meter.getKey(), 0L);
+            if (grown > 0) {
+                any = true;
+                out.append(String.format(Locale.ROOT, "%n  %-60s %9d %8.2f", meter.getKey(), grown,
+                        grown / (double) workloads));
+            }
+        }
+        return any ? out.toString() : "";
+    }
+}
