@@ -111,8 +111,9 @@ public final class MutationApplier implements AutoCloseable {
             return;
         }
         running = true;
+        // results linger 20 ms (Kafka's default: 5): a member's burst of writes reports in half as many requests
         producer = new KafkaProducer<>(Map.of("bootstrap.servers", settings.bootstrapServers(), "acks", "all",
-                "enable.idempotence", "true", "linger.ms", "5", "compression.type", Topics.COMPRESSION,
+                "enable.idempotence", "true", "linger.ms", "20", "compression.type", Topics.COMPRESSION,
                 "max.request.size", Topics.MAX_RECORD_BYTES), new StringSerializer(), new StringSerializer());
         consumer = new KafkaConsumer<>(Map.of("bootstrap.servers", settings.bootstrapServers(),
                 "group.id", settings.group(), "enable.auto.commit", "false", "auto.offset.reset", "earliest",
