@@ -182,21 +182,29 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
     }
 
     /**
-     * Counts the runtime's context switches over the driver's measured window, from its {@link #WINDOW} lines, and
-     * prints them per admission as one JSON line at the window's end ({@link ThreadSwitches}).
+     * Counts the runtime's Kafka requests ({@link KafkaRequests}) and context switches ({@link ThreadSwitches}) over
+     * the driver's measured window, from its {@link #WINDOW} lines, and prints them per admission at the window's end,
+     * the switches as one JSON line.
      */
     private static final class WindowSwitches {
-        private ThreadSwitches.Snapshot start;
+        private Optional<ThreadSwitches.Snapshot> start = Optional.empty();
+        private KafkaRequests requestsAtStart;
 
         void at(JsonNode edge, PrintWriter out) {
             Optional<ThreadSwitches.Snapshot> now = ThreadSwitches.now();
-            if (now.isEmpty()) {
-                return;
-            }
+            KafkaRequests requests = KafkaRequests.take();
             if ("start".equals(edge.path("edge").asText())) {
-                start = now.get();
-            } else if (start != null) {
-                out.println(ThreadSwitches.between(start, now.get()).json("admission", "admission", edge.path("admissions").asLong(), 8));
+                start = now;
+                requestsAtStart = requests;
+            } else if (requestsAtStart != null) {
+                long admissions = edge.path("admissions").asLong();
+                String answered = requests.since(requestsAtStart, "admission", admissions);
+                if (!answered.isEmpty()) {
+                    out.println(answered);
+                }
+                if (start.isPresent() && now.isPresent()) {
+                    out.println(ThreadSwitches.between(start.get(), now.get()).json("admission", "admission", admissions, 8));
+                }
                 out.flush();
             }
         }

@@ -1,5 +1,6 @@
 package io.meridian.bench.federation;
 
+import io.meridian.cli.KafkaRequests;
 import io.meridian.cli.ThreadSwitches;
 import io.meridian.standalone.StandaloneRuntime;
 import java.lang.management.ManagementFactory;
@@ -45,10 +46,10 @@ final class PipelineCounts {
     private final long postgresCpuNanos;
     private final MachineCpu machine;
     private final Optional<ThreadSwitches.Snapshot> switches;
-    private final BrokerRequests requests;
+    private final KafkaRequests requests;
 
     private PipelineCounts(Map<String, Written> records, long cpuNanos, ThreadCpu threads, long postgresCpuNanos,
-                           MachineCpu machine, Optional<ThreadSwitches.Snapshot> switches, BrokerRequests requests) {
+                           MachineCpu machine, Optional<ThreadSwitches.Snapshot> switches, KafkaRequests requests) {
         this.records = records;
         this.cpuNanos = cpuNanos;
         this.threads = threads;
@@ -70,7 +71,7 @@ final class PipelineCounts {
         long postgres = PostgresCpu.nanos();
         ThreadCpu threads = ThreadCpu.take();
         Optional<ThreadSwitches.Snapshot> switches = ThreadSwitches.now();
-        BrokerRequests requests = BrokerRequests.take();
+        KafkaRequests requests = KafkaRequests.take();
         Map<String, Written> counts = new TreeMap<>();
         kafkaTopics(runtime.kafkaBootstrap()).forEach((topic, n) -> counts.put("kafka " + topic, n));
         eventStoreCounts(runtime).forEach((type, n) -> counts.put("event " + type, n));
@@ -110,7 +111,7 @@ final class PipelineCounts {
                         grown.records() / (double) workloads, grown.bytes() / (double) grown.records()));
             }
         }
-        String answered = requests.since(before.requests, workloads);
+        String answered = requests.since(before.requests, "workload", workloads);
         if (!answered.isEmpty()) {
             out.append(System.lineSeparator()).append(answered);
         }

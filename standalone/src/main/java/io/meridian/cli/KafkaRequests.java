@@ -1,4 +1,4 @@
-package io.meridian.bench.federation;
+package io.meridian.cli;
 
 import java.lang.management.ManagementFactory;
 import java.util.Locale;
@@ -11,20 +11,20 @@ import javax.management.ObjectName;
 /**
  * Kafka requests: those the in-process broker has answered, by request type (its {@code RequestsPerSec} meters,
  * summed over the request versions), then the produce and fetch requests each client counted itself (clients that
- * closed meanwhile are missing). Per workload they say how well the pipeline's clients batch, a count that does not
- * move with the machine's speed of the day the way CPU times do.
+ * closed meanwhile are missing). Per workload or admission they say how well the pipeline's clients batch, a count
+ * that does not move with the machine's speed of the day the way CPU times do.
  */
-final class BrokerRequests {
+public final class KafkaRequests {
     private static final String METERS = "kafka.network:type=RequestMetrics,name=RequestsPerSec,*";
     private static final String PRODUCERS = "kafka.producer:type=producer-metrics,*";
     private static final String FETCHERS = "kafka.consumer:type=consumer-fetch-manager-metrics,*";
     private final Map<String, Long> byType;
 
-    private BrokerRequests(Map<String, Long> byType) {
+    private KafkaRequests(Map<String, Long> byType) {
         this.byType = byType;
     }
 
-    static BrokerRequests take() {
+    public static KafkaRequests take() {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         Map<String, Long> counts = new TreeMap<>();
         try {
@@ -40,7 +40,7 @@ final class BrokerRequests {
         } catch (JMException e) {
             throw new IllegalStateException("cannot read the broker's request meters: " + e.getMessage(), e);
         }
-        return new BrokerRequests(counts);
+        return new KafkaRequests(counts);
     }
 
     /** Each client's own count of its requests, its id's numbers taken out (a hundred agents are one line). */
@@ -55,16 +55,19 @@ final class BrokerRequests {
         }
     }
 
-    /** One line per request type answered since {@code before}, with its count per workload; nothing without a broker. */
-    String since(BrokerRequests before, int workloads) {
-        StringBuilder out = new StringBuilder("Kafka requests (the broker's by type, then by client), in all and per workload:");
+    /**
+     * One line per request type and client that grew since {@code before}, with its count per {@code unit} (a
+     * workload moved, an admission); empty when nothing grew (no broker in this process).
+     */
+    public String since(KafkaRequests before, String unit, long count) {
+        StringBuilder out = new StringBuilder("Kafka requests (the broker's by type, then by client), in all and per " + unit + ":");
         boolean any = false;
         for (Map.Entry<String, Long> meter : byType.entrySet()) {
             long grown = meter.getValue() - before.byType.getOrDefault(meter.getKey(), 0L);
             if (grown > 0) {
                 any = true;
                 out.append(String.format(Locale.ROOT, "%n  %-60s %9d %8.2f", meter.getKey(), grown,
-                        grown / (double) workloads));
+                        grown / (double) count));
             }
         }
         return any ? out.toString() : "";
