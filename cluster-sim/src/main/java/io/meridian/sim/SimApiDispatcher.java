@@ -81,6 +81,32 @@ final class SimApiDispatcher extends KubernetesCrudDispatcher {
     }
   }
 
+  /**
+   * The watch events of the objects under {@code path} (a list path, as a watch request's), handed as text to
+   * {@code events} inside the server, without a connection: first each object stored as {@code ADDED}, then each
+   * change on the thread that makes it, under the store's lock (so {@code events} must be quick).
+   */
+  AutoCloseable observe(String path, java.util.function.Consumer<String> events) {
+    java.util.concurrent.locks.Lock read = storeLock().readLock();
+    read.lock();
+    try {
+      return watches.observe(attributeExtractor.fromPath(path), store.entrySet(), events);
+    } finally {
+      read.unlock();
+    }
+  }
+
+  /** The stock dispatcher's lock over its store (a private field): its changes hold the write lock. */
+  private java.util.concurrent.locks.ReadWriteLock storeLock() {
+    try {
+      java.lang.reflect.Field field = KubernetesCrudDispatcher.class.getDeclaredField("lock");
+      field.setAccessible(true);
+      return (java.util.concurrent.locks.ReadWriteLock) field.get(this);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot read the mock server's store lock", e);
+    }
+  }
+
   /** One named object read by its name; anything else (a list, a missing object) as the stock dispatcher does. */
   @Override
   public MockResponse handleGet(String path) {

@@ -54,11 +54,12 @@ public final class SimulatedCluster implements AutoCloseable {
   private final Faults faults = new Faults();
   private final ClusterRuntime runtime;
   private final ClusterApi api;
+  private final SimApiDispatcher dispatcher;
 
   private SimulatedCluster(ClusterSpec spec, SimOptions options, ResourceKinds kinds) {
     this.spec = spec;
     this.kinds = kinds;
-    SimApiDispatcher dispatcher = new SimApiDispatcher();
+    this.dispatcher = new SimApiDispatcher();
     kinds.customResources().forEach(kind -> dispatcher.expectCustomResource(kind.crdContext()));
     this.server = new KubernetesMockServer(new Context(Serialization.jsonMapper()), webServer(options),
         new HashMap<>(), dispatcher, true);
@@ -232,6 +233,17 @@ public final class SimulatedCluster implements AutoCloseable {
   /** The simulation's own client: straight to the API server, so it keeps working while the cluster is unreachable. */
   public KubernetesClient client() {
     return client;
+  }
+
+  /**
+   * The watch events ({@code {"type":…,"object":…}}) of the objects under {@code path}, a list path such as
+   * {@code /apis/apps/v1/namespaces/NS/deployments}, handed to {@code events} from inside the API server: each stored
+   * object as {@code ADDED}, then every change as it is stored, in order. For an observer in this process (a benchmark)
+   * that should not cost the cluster a watch connection and its client; {@code events} runs on the server's thread,
+   * under its store's lock, and must be quick. Close the handle to stop.
+   */
+  public AutoCloseable observe(String path, java.util.function.Consumer<String> events) {
+    return dispatcher.observe(path, events);
   }
 
   /** A new client as an outsider sees the cluster (through the kubeconfig); the caller closes it. */

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.function.Consumer;
 
 /**
  * The open watches of one simulated API server. The stock mock server gives every watch a thread of its own that
@@ -26,23 +27,44 @@ import java.util.concurrent.CopyOnWriteArraySet;
  *
  * <p>Watches are filed by the kind they select (the {@code plural} of their path), so a change is matched only
  * against the watches of its kind and those of every kind.
+ *
+ * <p>An observer in the same process gets the same events as text, without a connection ({@link #observe}).
  */
 final class WatchStreams {
   private static final String KIND = "plural";
-  private static final Set<Stream> NONE = Set.of();
-  private final Map<Attribute, Set<Stream>> byKind = new ConcurrentHashMap<>();
-  private final Set<Stream> ofEveryKind = new CopyOnWriteArraySet<>();
+  private static final Set<Watch> NONE = Set.of();
+  private final Map<Attribute, Set<Watch>> byKind = new ConcurrentHashMap<>();
+  private final Set<Watch> ofEveryKind = new CopyOnWriteArraySet<>();
 
   /** A watch of {@code query}, given the objects stored now (read under the store's lock, as the change calls are). */
   MockResponse open(AttributeSet query, Collection<Map.Entry<AttributeSet, String>> stored) {
     Stream stream = new Stream(query);
-    stored.stream().filter(entry -> stream.selects(entry.getKey()))
-        .forEach(entry -> stream.send(event("ADDED", entry.getValue())));
-    streamsOf(stream.kind).add(stream);
-    return new MockResponse().withWebSocketUpgrade(stream);
+    start(stream, stored);
+    return new MockResponse().withWebSocketUpgrade(stream.connection);
   }
 
-  private Set<Stream> streamsOf(Attribute kind) {
+  /**
+   * The events of {@code query} handed to {@code events} on the thread that makes each change, under the store's
+   * lock (as for {@link #open}, {@code stored} is read under it too): it must be quick. Closing the handle stops them.
+   */
+  AutoCloseable observe(AttributeSet query, Collection<Map.Entry<AttributeSet, String>> stored, Consumer<String> events) {
+    Watch observer = new Watch(query) {
+      @Override
+      void send(String event) {
+        events.accept(event);
+      }
+    };
+    start(observer, stored);
+    return () -> watchesOf(observer.kind).remove(observer);
+  }
+
+  private void start(Watch watch, Collection<Map.Entry<AttributeSet, String>> stored) {
+    stored.stream().filter(entry -> watch.selects(entry.getKey()))
+        .forEach(entry -> watch.send(event("ADDED", entry.getValue())));
+    watchesOf(watch.kind).add(watch);
+  }
+
+  private Set<Watch> watchesOf(Attribute kind) {
     return kind == null ? ofEveryKind : byKind.computeIfAbsent(kind, k -> new CopyOnWriteArraySet<>());
   }
 
@@ -63,8 +85,8 @@ final class WatchStreams {
     }
   }
 
-  private static void tell(Set<Stream> streams, AttributeSet oldKey, AttributeSet newKey, Events events) {
-    for (Stream stream : streams) {
+  private static void tell(Set<Watch> streams, AttributeSet oldKey, AttributeSet newKey, Events events) {
+    for (Watch stream : streams) {
       boolean before = oldKey != null && stream.selects(oldKey);
       boolean after = newKey != null && stream.selects(newKey);
       if (before && after) {
@@ -107,14 +129,13 @@ final class WatchStreams {
     }
   }
 
-  private final class Stream extends WebSocketListener {
+  /** What a change is matched against: a query, and where its events go. */
+  private abstract static class Watch {
     private final AttributeSet query;
     /** The kind the query selects, or null when it selects any. */
-    private final Attribute kind;
-    private final List<String> held = new ArrayList<>();
-    private WebSocket socket;
+    final Attribute kind;
 
-    Stream(AttributeSet query) {
+    Watch(AttributeSet query) {
       this.query = query;
       Attribute plural = query.getAttribute(KIND);
       this.kind = plural != null && plural.getType() == AttributeType.WITH ? plural : null;
@@ -124,6 +145,20 @@ final class WatchStreams {
       return key.matches(query);
     }
 
+    abstract void send(String event);
+  }
+
+  /** A watch over a connection: events made before the connection opened are held and sent first, in order. */
+  private final class Stream extends Watch {
+    private final List<String> held = new ArrayList<>();
+    private final WebSocketListener connection = new Connection();
+    private WebSocket socket;
+
+    Stream(AttributeSet query) {
+      super(query);
+    }
+
+    @Override
     synchronized void send(String event) {
       if (socket == null) {
         held.add(event);
@@ -132,28 +167,34 @@ final class WatchStreams {
       }
     }
 
-    @Override
-    public synchronized void onOpen(WebSocket webSocket, Response response) {
+    private synchronized void opened(WebSocket webSocket) {
       held.forEach(webSocket::send);
       held.clear();
       socket = webSocket;
     }
 
-    @Override
-    public void onClosing(WebSocket webSocket, int code, String reason) {
-      webSocket.close(code, reason);
-    }
+    private final class Connection extends WebSocketListener {
+      @Override
+      public void onOpen(WebSocket webSocket, Response response) {
+        opened(webSocket);
+      }
 
-    @Override
-    public void onClosed(WebSocket webSocket, int code, String reason) {
-      webSocket.close(code, reason);
-      streamsOf(kind).remove(this);
-    }
+      @Override
+      public void onClosing(WebSocket webSocket, int code, String reason) {
+        webSocket.close(code, reason);
+      }
 
-    @Override
-    public void onFailure(WebSocket webSocket, Throwable error, Response response) {
-      webSocket.close(1000, error.getMessage());
-      streamsOf(kind).remove(this);
+      @Override
+      public void onClosed(WebSocket webSocket, int code, String reason) {
+        webSocket.close(code, reason);
+        watchesOf(kind).remove(Stream.this);
+      }
+
+      @Override
+      public void onFailure(WebSocket webSocket, Throwable error, Response response) {
+        webSocket.close(1000, error.getMessage());
+        watchesOf(kind).remove(Stream.this);
+      }
     }
   }
 }

@@ -3,6 +3,7 @@ package io.meridian.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
@@ -10,6 +11,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -112,6 +114,41 @@ class WatchStreamsTest {
     } finally {
       watches.forEach(Watch::close);
     }
+  }
+
+  @Test
+  void anObserverInTheProcessGetsWhatIsStoredThenEachChangeAsItIsStored() throws Exception {
+    KubernetesClient client = cluster.client();
+    client.configMaps().inNamespace("observed").resource(configMap("observed", "a", "1")).create();
+    List<String> seen = new CopyOnWriteArrayList<>();
+
+    try (AutoCloseable observer = cluster.observe("/api/v1/namespaces/observed/configmaps", event -> seen.add(brief(event)))) {
+      client.configMaps().inNamespace("observed").resource(configMap("observed", "a", "2")).update();
+      client.configMaps().inNamespace("other").resource(configMap("other", "x", "1")).create();
+      client.configMaps().inNamespace("observed").withName("a").delete();
+
+      // each write's answer comes after its event was handed over: no waiting
+      assertThat(seen).containsExactly("ADDED a 1", "MODIFIED a 2", "DELETED a 2");
+    }
+  }
+
+  @Test
+  void aClosedObserverGetsNothingMore() throws Exception {
+    KubernetesClient client = cluster.client();
+    List<String> seen = new CopyOnWriteArrayList<>();
+    AutoCloseable observer = cluster.observe("/api/v1/namespaces/closed/configmaps", event -> seen.add(brief(event)));
+    client.configMaps().inNamespace("closed").resource(configMap("closed", "a", "1")).create();
+
+    observer.close();
+    client.configMaps().inNamespace("closed").resource(configMap("closed", "b", "1")).create();
+
+    assertThat(seen).containsExactly("ADDED a 1");
+  }
+
+  private static String brief(String event) {
+    JsonNode node = Serialization.unmarshal(event, JsonNode.class);
+    JsonNode metadata = node.path("object").path("metadata");
+    return node.path("type").asText() + " " + metadata.path("name").asText() + " " + metadata.path("labels").path("tier").asText();
   }
 
   private static ConfigMap configMap(String namespace, String name, String tier) {
