@@ -77,11 +77,6 @@ final class BenchObjects {
         return parse(yaml.toString());
     }
 
-    static int replicasOf(GenericKubernetesResource object) {
-        Object replicas = ((Map<?, ?>) object.getAdditionalProperties().get("spec")).get("replicas");
-        return ((Number) replicas).intValue();
-    }
-
     private static GenericKubernetesResource parse(String yaml) {
         return Serialization.unmarshal(yaml, GenericKubernetesResource.class);
     }

@@ -1,31 +1,37 @@
 package io.meridian.bench.federation;
 
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
-import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
- * The member copies (Deployments with the binding label) of every watched cluster as their API servers
- * report them, through one informer per cluster on the simulation's direct connection: replicas per
- * cluster and workload, and when each last changed ({@link System#nanoTime()}).
+ * The member copies (Deployments with the binding label) of every watched cluster as their API servers store them:
+ * replicas per cluster and workload, and when each last changed ({@link System#nanoTime()}, taken as the change is
+ * stored). Since session 41 the copies are observed inside each simulated API server ({@code SimulatedCluster.observe}),
+ * not through one informer per cluster: the watch connections, their TLS and the decoding of every event into a
+ * resource were the benchmark's own work on the two cores it measures (and a change was timed when its event had
+ * been delivered, not when it was stored).
  */
 final class CopyWatch implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     record Copy(int replicas, long changedNanos) {
     }
 
     private final Map<String, Map<String, Copy>> copies = new ConcurrentHashMap<>();
-    private final List<SharedIndexInformer<GenericKubernetesResource>> informers = new ArrayList<>();
+    private final List<AutoCloseable> observers = new ArrayList<>();
 
     CopyWatch(BenchFleet fleet, List<String> clusters) {
+        String path = "/apis/apps/v1/namespaces/" + BenchFleet.NAMESPACE + "/deployments";
         for (String cluster : clusters) {
             Map<String, Copy> ofCluster = copies.computeIfAbsent(cluster, c -> new ConcurrentHashMap<>());
-            informers.add(fleet.cluster(cluster).client().genericKubernetesResources(BenchFleet.DEPLOYMENTS)
-                    .inNamespace(BenchFleet.NAMESPACE).inform(new Handler(ofCluster), 0));
+            observers.add(fleet.cluster(cluster).observe(path, new Handler(ofCluster)));
         }
     }
 
@@ -41,7 +47,8 @@ final class CopyWatch implements AutoCloseable {
         return copy == null ? 0 : copy.replicas();
     }
 
-    private static final class Handler implements ResourceEventHandler<GenericKubernetesResource> {
+    /** One cluster's watch events, on its API server's thread: the copy's replicas and the time they changed. */
+    private static final class Handler implements Consumer<String> {
         private final Map<String, Copy> copies;
 
         Handler(Map<String, Copy> copies) {
@@ -49,34 +56,37 @@ final class CopyWatch implements AutoCloseable {
         }
 
         @Override
-        public void onAdd(GenericKubernetesResource object) {
-            record(object);
-        }
-
-        @Override
-        public void onUpdate(GenericKubernetesResource before, GenericKubernetesResource after) {
-            record(after);
-        }
-
-        @Override
-        public void onDelete(GenericKubernetesResource object, boolean finalStateUnknown) {
-            copies.put(object.getMetadata().getName(), new Copy(0, System.nanoTime()));
-        }
-
-        private void record(GenericKubernetesResource object) {
+        public void accept(String event) {
             long now = System.nanoTime();
-            Map<String, String> labels = object.getMetadata().getLabels();
-            if (labels == null || !labels.containsKey(BenchFleet.BINDING_LABEL)) {
-                return;
+            JsonNode node = parse(event);
+            JsonNode object = node.path("object");
+            JsonNode metadata = object.path("metadata");
+            String name = metadata.path("name").asText();
+            if ("DELETED".equals(node.path("type").asText())) {
+                copies.put(name, new Copy(0, now));
+            } else if (metadata.path("labels").has(BenchFleet.BINDING_LABEL)) {
+                int replicas = object.path("spec").path("replicas").asInt();
+                copies.compute(name, (n, old) -> old != null && old.replicas() == replicas ? old : new Copy(replicas, now));
             }
-            int replicas = BenchObjects.replicasOf(object);
-            copies.compute(object.getMetadata().getName(), (name, old) ->
-                    old != null && old.replicas() == replicas ? old : new Copy(replicas, now));
+        }
+
+        private static JsonNode parse(String event) {
+            try {
+                return JSON.readTree(event);
+            } catch (IOException e) {
+                throw new UncheckedIOException("a watch event that is not JSON: " + e.getMessage(), e);
+            }
         }
     }
 
     @Override
     public void close() {
-        informers.forEach(SharedIndexInformer::close);
+        for (AutoCloseable observer : observers) {
+            try {
+                observer.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot stop observing copies: " + e.getMessage(), e);
+            }
+        }
     }
 }
