@@ -57,11 +57,15 @@ public final class OutboundRecords {
     public static void sendAndAwait(Producer<String, String> producer, List<ProducerRecord<String, String>> records) {
         List<Future<RecordMetadata>> sent = new ArrayList<>(records.size());
         records.forEach(record -> sent.add(producer.send(record)));
-        await(sent);
+        await(producer, sent);
     }
 
-    /** Waits for every acknowledgement; a failure throws, so the processor retries. */
-    public static void await(List<Future<RecordMetadata>> sent) {
+    /**
+     * Sends what the producer still holds without waiting out its linger, then waits for every acknowledgement; a
+     * failure throws, so the processor retries.
+     */
+    public static void await(Producer<String, String> producer, List<Future<RecordMetadata>> sent) {
+        producer.flush();
         try {
             for (Future<RecordMetadata> ack : sent) {
                 ack.get();

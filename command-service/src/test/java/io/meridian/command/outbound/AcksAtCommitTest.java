@@ -21,8 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /** When a publisher's records must be acknowledged: once per processor batch, before it commits. */
 class AcksAtCommitTest {
-    private final MockProducer<String, String> kafka = new MockProducer<>(false, null, new StringSerializer(),
-            new StringSerializer());
+    private final HeldProducer kafka = new HeldProducer();
     private final AcksAtCommit acks = new AcksAtCommit(kafka, "test");
 
     @AfterEach
@@ -71,6 +70,26 @@ class AcksAtCommitTest {
     }
 
     @Test
+    void aBatchFlushesTheProducerOnceWhenItPreparesItsCommitNotAsItSends() throws Exception {
+        CompletableFuture<UnitOfWork<?>> committed = CompletableFuture.supplyAsync(() -> {
+            UnitOfWork<?> batch = DefaultUnitOfWork.startAndGet(null);
+            acks.send(records("a", "b"));
+            acks.send(records("c"));
+            assertThat(kafka.flushes).as("flushed while the batch was sending").isZero();
+            batch.commit();
+            return batch;
+        });
+        await().atMost(Duration.ofSeconds(10)).until(() -> kafka.flushes == 1);
+
+        kafka.completeNext();
+        kafka.completeNext();
+        kafka.completeNext();
+
+        assertThat(committed.get(10, TimeUnit.SECONDS).isRolledBack()).isFalse();
+        assertThat(kafka.flushes).isEqualTo(1);
+    }
+
+    @Test
     void aRecordKafkaRefusedRollsTheBatchBack() throws Exception {
         CompletableFuture<UnitOfWork<?>> sent = CompletableFuture.supplyAsync(() -> {
             UnitOfWork<?> batch = DefaultUnitOfWork.startAndGet(null);
@@ -106,6 +125,23 @@ class AcksAtCommitTest {
             return false;
         } catch (Exception e) {
             throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * Kafka's mock producer acknowledges everything it holds when flushed; a real one sends it and waits. This one
+     * counts the flushes and leaves the acknowledgements to the test.
+     */
+    private static final class HeldProducer extends MockProducer<String, String> {
+        volatile int flushes;
+
+        HeldProducer() {
+            super(false, null, new StringSerializer(), new StringSerializer());
+        }
+
+        @Override
+        public synchronized void flush() {
+            flushes++;
         }
     }
 
