@@ -50,7 +50,7 @@ public class BindingOutbound implements DisposableBean {
 
     /** @param eventSerializer the event store's: a decision read back from the store is taken as it was stored */
     public BindingOutbound(KafkaClients clients, @Qualifier("eventSerializer") Serializer eventSerializer) {
-        this.producer = clients.idempotentProducer("command-service-federation-outbound");
+        this.producer = clients.flushedPublisher("command-service-federation-outbound");
         this.acks = new AcksAtCommit(producer, "federation-outbound");
         this.eventSerializer = eventSerializer;
     }

@@ -19,15 +19,25 @@ public class KafkaClients {
     }
 
     /**
-     * An idempotent producer ({@code acks=all}) that lingers 20 ms: the publishers flush it when they wait for their
-     * acknowledgements ({@code OutboundRecords.await}), so a unit of work's records leave in one request at its
-     * commit instead of in pieces as a 1 ms linger ran out while they were made.
+     * The producer of a publisher that waits for Kafka's acknowledgements once per unit of work: idempotent
+     * ({@code acks=all}), lingering 20 ms. The publishers flush it when they wait ({@code OutboundRecords.await}), so
+     * a unit of work's records leave in one request at its commit instead of in pieces as a 1 ms linger ran out while
+     * they were made.
      */
+    public KafkaProducer<String, String> flushedPublisher(String clientId) {
+        return producer(clientId, 20);
+    }
+
+    /** An idempotent producer ({@code acks=all}) for records sent one at a time and waited for (dead letters). */
     public KafkaProducer<String, String> idempotentProducer(String clientId) {
+        return producer(clientId, 1);
+    }
+
+    private KafkaProducer<String, String> producer(String clientId, int lingerMs) {
         Map<String, Object> config = base(clientId);
         config.put("acks", "all");
         config.put("enable.idempotence", "true");
-        config.put("linger.ms", "20");
+        config.put("linger.ms", Integer.toString(lingerMs));
         config.put("compression.type", Topics.COMPRESSION);
         config.put("max.request.size", Topics.MAX_RECORD_BYTES);
         return new KafkaProducer<>(config, new StringSerializer(), new StringSerializer());

@@ -13,8 +13,9 @@ import org.axonframework.messaging.unitofwork.UnitOfWork;
  * Publishing from a tracking processor's batch: the records are sent as they are made, and Kafka's acknowledgements
  * are awaited once, when the batch prepares its commit (after its token is written, before the transaction
  * commits). A batch of events then costs one wait for Kafka, not one per event, and the producer puts the batch's
- * records in one request: it lingers longer than a batch takes to handle ({@code KafkaClients}) and is flushed here. A failed acknowledgement throws there: the batch rolls back, its token stays and
- * the processor handles the events again (a record is published at least once). Outside a unit of work, the
+ * records in one request: it lingers longer than a batch takes to handle ({@code KafkaClients.flushedPublisher})
+ * and is flushed here. A failed acknowledgement throws there: the batch rolls back, its token stays and the
+ * processor handles the events again (a record is published at least once). Outside a unit of work, the
  * acknowledgements are awaited at once.
  */
 public final class AcksAtCommit {

@@ -62,7 +62,7 @@ public class OutboundPublisher implements DisposableBean {
 
     /** @param eventSerializer the event store's: an admission batch read back from the store is taken as it was stored */
     public OutboundPublisher(KafkaClients clients, @Qualifier("eventSerializer") Serializer eventSerializer) {
-        this.producer = clients.idempotentProducer("command-service-outbound");
+        this.producer = clients.flushedPublisher("command-service-outbound");
         this.acks = new AcksAtCommit(producer, "outbound");
         this.eventSerializer = eventSerializer;
     }

@@ -43,7 +43,7 @@ public class RebalancerPublisher implements DisposableBean {
     private final KafkaProducer<String, String> producer;
 
     public RebalancerPublisher(KafkaClients clients) {
-        this.producer = clients.idempotentProducer("command-service-rebalancer-outbound");
+        this.producer = clients.flushedPublisher("command-service-rebalancer-outbound");
     }
 
     @EventHandler
