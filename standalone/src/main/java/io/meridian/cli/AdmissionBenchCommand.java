@@ -114,7 +114,7 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
                     "--seconds", Integer.toString(seconds)));
             Process driver = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             tellJitTime(driver);
-            WindowSwitches switches = new WindowSwitches();
+            WindowCounts switches = new WindowCounts();
             try (BufferedReader lines = new BufferedReader(new InputStreamReader(driver.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                     if (line.startsWith("{\"bench\":\"admission\"")) {
@@ -186,7 +186,7 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
      * the driver's measured window, from its {@link #WINDOW} lines, and prints them per admission at the window's end,
      * the switches as one JSON line.
      */
-    private static final class WindowSwitches {
+    private static final class WindowCounts {
         private Optional<ThreadSwitches.Snapshot> start = Optional.empty();
         private KafkaRequests requestsAtStart;
 
