@@ -114,13 +114,13 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
                     "--seconds", Integer.toString(seconds)));
             Process driver = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             tellJitTime(driver);
-            WindowCounts switches = new WindowCounts();
+            WindowCounts window = new WindowCounts();
             try (BufferedReader lines = new BufferedReader(new InputStreamReader(driver.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                     if (line.startsWith("{\"bench\":\"admission\"")) {
                         result = line;
                     } else if (line.startsWith(WINDOW)) {
-                        switches.at(JSON.readTree(line.substring(WINDOW.length())), out);
+                        window.at(JSON.readTree(line.substring(WINDOW.length())), out);
                     } else {
                         out.println(line);
                         out.flush();
