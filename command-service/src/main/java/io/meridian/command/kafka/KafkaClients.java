@@ -12,6 +12,7 @@ import org.springframework.stereotype.Component;
 /** Creates the service's Kafka clients: idempotent producers (acks=all), consumers that never auto-commit. */
 @Component
 public class KafkaClients {
+    private static final int PUBLISHER_BATCH_BYTES = 256 * 1024;
     private final MeridianProperties properties;
 
     public KafkaClients(MeridianProperties properties) {
@@ -25,7 +26,11 @@ public class KafkaClients {
      * they were made.
      */
     public KafkaProducer<String, String> flushedPublisher(String clientId) {
-        return producer(clientId, 20);
+        Map<String, Object> config = producerConfig(clientId, 20);
+        // a request carries one batch per partition: an admission batch's domain events (one per pod, all on its
+        // spread's partition) overflowed the default 16 kB and left in two requests
+        config.put("batch.size", Integer.toString(PUBLISHER_BATCH_BYTES));
+        return new KafkaProducer<>(config, new StringSerializer(), new StringSerializer());
     }
 
     /** An idempotent producer ({@code acks=all}) for records sent one at a time and waited for (dead letters). */
@@ -34,13 +39,17 @@ public class KafkaClients {
     }
 
     private KafkaProducer<String, String> producer(String clientId, int lingerMs) {
+        return new KafkaProducer<>(producerConfig(clientId, lingerMs), new StringSerializer(), new StringSerializer());
+    }
+
+    private Map<String, Object> producerConfig(String clientId, int lingerMs) {
         Map<String, Object> config = base(clientId);
         config.put("acks", "all");
         config.put("enable.idempotence", "true");
         config.put("linger.ms", Integer.toString(lingerMs));
         config.put("compression.type", Topics.COMPRESSION);
         config.put("max.request.size", Topics.MAX_RECORD_BYTES);
-        return new KafkaProducer<>(config, new StringSerializer(), new StringSerializer());
+        return config;
     }
 
     /** A consumer that only reads end offsets (read_uncommitted: the high watermark). */
