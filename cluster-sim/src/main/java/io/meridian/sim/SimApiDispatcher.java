@@ -64,6 +64,7 @@ final class SimApiDispatcher extends KubernetesCrudDispatcher {
   private final ObjectMapper json = Serialization.jsonMapper();
   private final NamedObjectStore store = new NamedObjectStore();
   private final WatchStreams watches = new WatchStreams();
+  private final java.util.concurrent.locks.ReadWriteLock storeLock = readStoreLock();
   private volatile PodGate gate;
 
   SimApiDispatcher() {
@@ -87,7 +88,7 @@ final class SimApiDispatcher extends KubernetesCrudDispatcher {
    * change on the thread that makes it, under the store's lock (so {@code events} must be quick).
    */
   AutoCloseable observe(String path, java.util.function.Consumer<String> events) {
-    java.util.concurrent.locks.Lock read = storeLock().readLock();
+    java.util.concurrent.locks.Lock read = storeLock.readLock();
     read.lock();
     try {
       return watches.observe(attributeExtractor.fromPath(path), store.entrySet(), events);
@@ -97,7 +98,7 @@ final class SimApiDispatcher extends KubernetesCrudDispatcher {
   }
 
   /** The stock dispatcher's lock over its store (a private field): its changes hold the write lock. */
-  private java.util.concurrent.locks.ReadWriteLock storeLock() {
+  private java.util.concurrent.locks.ReadWriteLock readStoreLock() {
     try {
       java.lang.reflect.Field field = KubernetesCrudDispatcher.class.getDeclaredField("lock");
       field.setAccessible(true);

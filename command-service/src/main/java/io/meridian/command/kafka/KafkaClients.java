@@ -13,6 +13,8 @@ import org.springframework.stereotype.Component;
 @Component
 public class KafkaClients {
     private static final int PUBLISHER_BATCH_BYTES = 64 * 1024;
+    /** Kafka's own default. */
+    private static final int DEFAULT_BATCH_BYTES = 16 * 1024;
     private final MeridianProperties properties;
 
     public KafkaClients(MeridianProperties properties) {
@@ -26,31 +28,26 @@ public class KafkaClients {
      * they were made.
      */
     public KafkaProducer<String, String> flushedPublisher(String clientId) {
-        Map<String, Object> config = producerConfig(clientId, 20);
         // a request carries one batch per partition: an admission batch's domain events (one per pod, all on its
         // spread's partition) overflowed the default 16 kB and left in two requests; 64 kB holds them (256 kB did no
         // better, and every batch takes a buffer of that size from the producer's 32 MB pool)
-        config.put("batch.size", Integer.toString(PUBLISHER_BATCH_BYTES));
-        return new KafkaProducer<>(config, new StringSerializer(), new StringSerializer());
+        return producer(clientId, 20, PUBLISHER_BATCH_BYTES);
     }
 
     /** An idempotent producer ({@code acks=all}) for records sent one at a time and waited for (dead letters). */
     public KafkaProducer<String, String> idempotentProducer(String clientId) {
-        return producer(clientId, 1);
+        return producer(clientId, 1, DEFAULT_BATCH_BYTES);
     }
 
-    private KafkaProducer<String, String> producer(String clientId, int lingerMs) {
-        return new KafkaProducer<>(producerConfig(clientId, lingerMs), new StringSerializer(), new StringSerializer());
-    }
-
-    private Map<String, Object> producerConfig(String clientId, int lingerMs) {
+    private KafkaProducer<String, String> producer(String clientId, int lingerMs, int batchBytes) {
         Map<String, Object> config = base(clientId);
         config.put("acks", "all");
         config.put("enable.idempotence", "true");
         config.put("linger.ms", Integer.toString(lingerMs));
+        config.put("batch.size", Integer.toString(batchBytes));
         config.put("compression.type", Topics.COMPRESSION);
         config.put("max.request.size", Topics.MAX_RECORD_BYTES);
-        return config;
+        return new KafkaProducer<>(config, new StringSerializer(), new StringSerializer());
     }
 
     /** A consumer that only reads end offsets (read_uncommitted: the high watermark). */
