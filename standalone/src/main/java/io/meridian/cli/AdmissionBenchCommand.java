@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.meridian.embedded.PostgresServer;
 import io.meridian.sim.ClusterSpec;
 import io.meridian.sim.SimOptions;
 import io.meridian.sim.SimulatedCluster;
@@ -114,7 +115,7 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
                     "--seconds", Integer.toString(seconds)));
             Process driver = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             tellJitTime(driver);
-            WindowCounts window = new WindowCounts();
+            WindowCounts window = new WindowCounts(runtime.postgres());
             try (BufferedReader lines = new BufferedReader(new InputStreamReader(driver.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                     if (line.startsWith("{\"bench\":\"admission\"")) {
@@ -182,30 +183,43 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
     }
 
     /**
-     * Counts the runtime's Kafka requests ({@link KafkaRequests}) and context switches ({@link ThreadSwitches}) over
-     * the driver's measured window, from its {@link #WINDOW} lines, and prints them per admission at the window's end,
-     * the switches as one JSON line.
+     * Counts the runtime's Kafka requests ({@link KafkaRequests}), PostgreSQL's commits and rows
+     * ({@link PostgresActivity}) and context switches ({@link ThreadSwitches}) over the driver's measured window,
+     * from its {@link #WINDOW} lines, and prints them per admission at the window's end, the switches as one JSON
+     * line.
      */
     private static final class WindowCounts {
+        private final PostgresServer postgres;
         private Optional<ThreadSwitches.Snapshot> start = Optional.empty();
         private KafkaRequests requestsAtStart;
+        private PostgresActivity postgresAtStart;
+
+        WindowCounts(PostgresServer postgres) {
+            this.postgres = postgres;
+        }
 
         void at(JsonNode edge, PrintWriter out) {
             Optional<ThreadSwitches.Snapshot> now = ThreadSwitches.now();
             KafkaRequests requests = KafkaRequests.take();
+            PostgresActivity database = PostgresActivity.take(postgres, StandaloneRuntime.COMMAND_DATABASE);
             if ("start".equals(edge.path("edge").asText())) {
                 start = now;
                 requestsAtStart = requests;
+                postgresAtStart = database;
             } else if (requestsAtStart != null) {
                 long admissions = edge.path("admissions").asLong();
-                String answered = requests.since(requestsAtStart, "admission", admissions);
-                if (!answered.isEmpty()) {
-                    out.println(answered);
-                }
+                printIfAny(requests.since(requestsAtStart, "admission", admissions), out);
+                printIfAny(database.since(postgresAtStart, "admission", admissions), out);
                 if (start.isPresent() && now.isPresent()) {
                     out.println(ThreadSwitches.between(start.get(), now.get()).json("admission", "admission", admissions, 8));
                 }
                 out.flush();
+            }
+        }
+
+        private static void printIfAny(String lines, PrintWriter out) {
+            if (!lines.isEmpty()) {
+                out.println(lines);
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.meridian.bench.federation;
 
 import io.meridian.cli.KafkaRequests;
+import io.meridian.cli.PostgresActivity;
 import io.meridian.cli.ThreadSwitches;
 import io.meridian.standalone.StandaloneRuntime;
 import java.lang.management.ManagementFactory;
@@ -47,9 +48,11 @@ final class PipelineCounts {
     private final MachineCpu machine;
     private final Optional<ThreadSwitches.Snapshot> switches;
     private final KafkaRequests requests;
+    private final PostgresActivity database;
 
     private PipelineCounts(Map<String, Written> records, long cpuNanos, ThreadCpu threads, long postgresCpuNanos,
-                           MachineCpu machine, Optional<ThreadSwitches.Snapshot> switches, KafkaRequests requests) {
+                           MachineCpu machine, Optional<ThreadSwitches.Snapshot> switches, KafkaRequests requests,
+                           PostgresActivity database) {
         this.records = records;
         this.cpuNanos = cpuNanos;
         this.threads = threads;
@@ -57,6 +60,7 @@ final class PipelineCounts {
         this.machine = machine;
         this.switches = switches;
         this.requests = requests;
+        this.database = database;
     }
 
     /**
@@ -72,10 +76,11 @@ final class PipelineCounts {
         ThreadCpu threads = ThreadCpu.take();
         Optional<ThreadSwitches.Snapshot> switches = ThreadSwitches.now();
         KafkaRequests requests = KafkaRequests.take();
+        PostgresActivity database = PostgresActivity.take(runtime.postgres(), StandaloneRuntime.COMMAND_DATABASE);
         Map<String, Written> counts = new TreeMap<>();
         kafkaTopics(runtime.kafkaBootstrap()).forEach((topic, n) -> counts.put("kafka " + topic, n));
         eventStoreCounts(runtime).forEach((type, n) -> counts.put("event " + type, n));
-        return new PipelineCounts(counts, cpu, threads, postgres, machine, switches, requests);
+        return new PipelineCounts(counts, cpu, threads, postgres, machine, switches, requests, database);
     }
 
     /** The same counts with the CPU times read now: the counts' window and the CPU's can start apart. */
@@ -84,7 +89,7 @@ final class PipelineCounts {
         MachineCpu machine = MachineCpu.take();
         long postgres = PostgresCpu.nanos();
         ThreadCpu threads = ThreadCpu.take();
-        return new PipelineCounts(records, cpu, threads, postgres, machine, ThreadSwitches.now(), requests);
+        return new PipelineCounts(records, cpu, threads, postgres, machine, ThreadSwitches.now(), requests, database);
     }
 
     /**
@@ -111,9 +116,11 @@ final class PipelineCounts {
                         grown.records() / (double) workloads, grown.bytes() / (double) grown.records()));
             }
         }
-        String answered = requests.since(before.requests, "workload", workloads);
-        if (!answered.isEmpty()) {
-            out.append(System.lineSeparator()).append(answered);
+        for (String counted : List.of(requests.since(before.requests, "workload", workloads),
+                database.since(before.database, "workload", workloads))) {
+            if (!counted.isEmpty()) {
+                out.append(System.lineSeparator()).append(counted);
+            }
         }
         if (switches.isPresent() && before.switches.isPresent()) {
             out.append(System.lineSeparator()).append(ThreadSwitches.between(before.switches.get(), switches.get())
