@@ -2,7 +2,11 @@ package io.meridian.command;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.meridian.command.federation.api.BindingScheduled;
+import io.meridian.command.infra.ProcessorWakeups;
 import io.meridian.command.infra.UnitOfWorkTimeLimit;
+import io.meridian.command.rebalancer.api.RebalancerReconciled;
+import io.meridian.command.ws.api.PodsAdmitted;
 import io.meridian.command.probe.ProbeAggregate;
 import io.meridian.embedded.KafkaBroker;
 import io.meridian.embedded.TestInfrastructure;
@@ -10,6 +14,8 @@ import io.meridian.embedded.PostgresServer;
 import java.util.List;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.config.EventProcessingConfiguration;
+import org.axonframework.eventhandling.AbstractEventBus;
+import org.axonframework.eventhandling.TrackingEventProcessor;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.messaging.timeout.UnitOfWorkTimeoutInterceptor;
 import org.axonframework.springboot.TimeoutProperties;
@@ -53,6 +59,8 @@ class EventStoreWiringTest {
     TimeoutProperties timeouts;
     @Autowired
     EventProcessingConfiguration processing;
+    @Autowired
+    ProcessorWakeups wakeups;
 
     @Test
     void aCommandIsStoredAsAnEventInPostgres() {
@@ -99,6 +107,34 @@ class EventStoreWiringTest {
     void aCommandsUnitOfWorkIsInterruptedAfterThirtySecondsAsItsHandlerWasBeforeNotAxonsSixty() {
         assertThat(timeouts.getTransaction().getCommandBus().getTimeoutMs()).isEqualTo(30_000);
         assertThat(timeouts.getTransaction().getCommandBus().getWarningThresholdMs()).isEqualTo(10_000);
+    }
+
+    @Test
+    void everyTrackingProcessorReadsTheStoreQuietUntilACommitItHandles() {
+        List<TrackingEventProcessor> tracking = processing.eventProcessors().values().stream()
+                .filter(TrackingEventProcessor.class::isInstance).map(TrackingEventProcessor.class::cast).toList();
+
+        assertThat(tracking).extracting(TrackingEventProcessor::getName).containsExactlyInAnyOrder(
+                "outbound", "federation-outbound", "rebalancer-dispatch", "rebalancer-outbound");
+        tracking.forEach(processor -> assertThat(processor.getMessageSource()).as(processor.getName())
+                .isInstanceOf(ProcessorWakeups.QuietSource.class));
+    }
+
+    @Test
+    void aCommitWakesOnlyTheProcessorsWithAHandlerForItsEvents() {
+        assertThat(wakeups.processorsWokenBy(PodsAdmitted.class)).containsExactly("outbound");
+        assertThat(wakeups.processorsWokenBy(BindingScheduled.class)).containsExactly("federation-outbound");
+        assertThat(wakeups.processorsWokenBy(RebalancerReconciled.class))
+                .containsExactly("rebalancer-dispatch", "rebalancer-outbound");
+        assertThat(wakeups.processorsWokenBy(ProbeAggregate.ProbeOpened.class)).isEmpty();
+    }
+
+    @Test
+    void theEventStoreTellsTheWakeupsOfEveryEventItPublishes() throws ReflectiveOperationException {
+        java.lang.reflect.Field interceptors = AbstractEventBus.class.getDeclaredField("dispatchInterceptors");
+        interceptors.setAccessible(true);
+
+        assertThat((java.util.Collection<Object>) interceptors.get(eventStore)).contains(wakeups);
     }
 
     /** Axon keeps the size in its producer and offers no getter for it. */
