@@ -1,7 +1,6 @@
 package io.meridian.cli;
 
 import java.lang.management.ManagementFactory;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import javax.management.JMException;
@@ -60,16 +59,7 @@ public final class KafkaRequests {
      * workload moved, an admission); empty when nothing grew (no broker in this process).
      */
     public String since(KafkaRequests before, String unit, long count) {
-        StringBuilder out = new StringBuilder("Kafka requests (the broker's by type, then by client), in all and per " + unit + ":");
-        boolean any = false;
-        for (Map.Entry<String, Long> meter : byType.entrySet()) {
-            long grown = meter.getValue() - before.byType.getOrDefault(meter.getKey(), 0L);
-            if (grown > 0) {
-                any = true;
-                out.append(String.format(Locale.ROOT, "%n  %-60s %9d %8.2f", meter.getKey(), grown,
-                        grown / (double) count));
-            }
-        }
-        return any ? out.toString() : "";
+        return GrownCounts.lines("Kafka requests (the broker's by type, then by client), in all and per " + unit + ":",
+                byType, before.byType, count, 2);
     }
 }

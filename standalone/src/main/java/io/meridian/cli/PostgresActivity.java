@@ -6,7 +6,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -44,16 +43,7 @@ public final class PostgresActivity {
 
     /** One line per count that grew since {@code before}, in all and per {@code unit}; empty when none grew. */
     public String since(PostgresActivity before, String unit, long count) {
-        StringBuilder out = new StringBuilder("PostgreSQL (commits by database, rows by table), in all and per " + unit + ":");
-        boolean any = false;
-        for (Map.Entry<String, Long> entry : counts.entrySet()) {
-            long grown = entry.getValue() - before.counts.getOrDefault(entry.getKey(), 0L);
-            if (grown > 0) {
-                any = true;
-                out.append(String.format(Locale.ROOT, "%n  %-60s %9d %8.3f", entry.getKey(), grown,
-                        grown / (double) count));
-            }
-        }
-        return any ? out.toString() : "";
+        return GrownCounts.lines("PostgreSQL (commits by database, rows by table), in all and per " + unit + ":",
+                counts, before.counts, count, 3);
     }
 }

@@ -1,11 +1,13 @@
 package io.meridian.command.infra;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
@@ -21,6 +23,7 @@ import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.messaging.MessageDispatchInterceptor;
 import org.axonframework.messaging.StreamableMessageSource;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
 
 /**
  * Wakes a tracking processor waiting at the tail of the event store only for commits that hold an event it handles
@@ -37,6 +40,7 @@ public final class ProcessorWakeups implements MessageDispatchInterceptor<EventM
     private final Map<Class<?>, List<Wakeup>> byPayloadType = new ConcurrentHashMap<>();
     private final long eagerWindowNanos;
     private final LongSupplier nanoTime;
+    private final String pendingKey = "meridian.processor-wakeups@" + System.identityHashCode(this);
     private volatile Function<String, Predicate<Class<?>>> handlers;
 
     public ProcessorWakeups() {
@@ -77,12 +81,18 @@ public final class ProcessorWakeups implements MessageDispatchInterceptor<EventM
         return (index, message) -> message;
     }
 
-    private static void wakeAfterCommit(Set<Wakeup> toWake) {
-        if (CurrentUnitOfWork.isStarted()) {
-            CurrentUnitOfWork.get().root().afterCommit(unitOfWork -> toWake.forEach(Wakeup::signal));
-        } else {
+    /** One signal per processor when the root unit of work commits, however many times it published. */
+    private void wakeAfterCommit(Set<Wakeup> toWake) {
+        if (!CurrentUnitOfWork.isStarted()) {
             toWake.forEach(Wakeup::signal);
+            return;
         }
+        UnitOfWork<?> root = CurrentUnitOfWork.get().root();
+        root.getOrComputeResource(pendingKey, key -> {
+            Set<Wakeup> pending = new LinkedHashSet<>();
+            root.afterCommit(unitOfWork -> pending.forEach(Wakeup::signal));
+            return pending;
+        }).addAll(toWake);
     }
 
     Wakeup wakeup(String processor) {
@@ -92,7 +102,7 @@ public final class ProcessorWakeups implements MessageDispatchInterceptor<EventM
     /** The processors a commit of this payload type wakes. */
     public Set<String> processorsWokenBy(Class<?> payloadType) {
         List<Wakeup> woken = handling(payloadType);
-        Set<String> names = new java.util.TreeSet<>();
+        Set<String> names = new TreeSet<>();
         byProcessor.forEach((name, wakeup) -> {
             if (woken.contains(wakeup)) {
                 names.add(name);
@@ -186,7 +196,7 @@ public final class ProcessorWakeups implements MessageDispatchInterceptor<EventM
         }
 
         @Override
-        public TrackingToken createTokenAt(java.time.Instant dateTime) {
+        public TrackingToken createTokenAt(Instant dateTime) {
             return store.createTokenAt(dateTime);
         }
 

@@ -37,6 +37,19 @@ class ProcessorWakeupsTest {
     }
 
     @Test
+    void aUnitOfWorkThatPublishesTwiceWakesEachProcessorOnce() {
+        knowHandlers();
+        UnitOfWork<?> unitOfWork = DefaultUnitOfWork.startAndGet(null);
+
+        publish("spread-admitted");
+        publish("spread-admitted", 7);
+        unitOfWork.commit();
+
+        assertThat(generation("strings")).isEqualTo(1);
+        assertThat(generation("numbers")).isEqualTo(1);
+    }
+
+    @Test
     void aUnitOfWorkRolledBackWakesNobody() {
         knowHandlers();
         UnitOfWork<?> unitOfWork = DefaultUnitOfWork.startAndGet(null);
