@@ -57,7 +57,7 @@ public final class PostgresCommitBaseline {
                         insert.setInt(1, client);
                         insert.setString(2, "admission-sized payload of a decision event");
                         insert.executeUpdate();
-                        recorder.record(System.nanoTime() - start);
+                        recorder.record(start, System.nanoTime() - start);
                     }
                 } catch (SQLException e) {
                     failures.add(e);
