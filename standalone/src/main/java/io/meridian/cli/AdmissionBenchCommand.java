@@ -201,7 +201,8 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
         void at(JsonNode edge, PrintWriter out) {
             Optional<ThreadSwitches.Snapshot> now = ThreadSwitches.now();
             KafkaRequests requests = KafkaRequests.take();
-            PostgresActivity database = PostgresActivity.take(postgres, StandaloneRuntime.COMMAND_DATABASE);
+            PostgresActivity database = PostgresActivity.take(postgres, StandaloneRuntime.COMMAND_DATABASE,
+                    StandaloneRuntime.PROJECTION_DATABASE);
             if ("start".equals(edge.path("edge").asText())) {
                 start = now;
                 requestsAtStart = requests;

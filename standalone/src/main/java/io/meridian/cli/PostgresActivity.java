@@ -5,45 +5,67 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * PostgreSQL's work by count: the transactions committed in each database and the rows inserted and updated in each
- * table of one database (its cumulative statistics, which each server process reports within about a second). Per
- * admission or workload, like {@link KafkaRequests}, a figure that does not move with the machine's speed.
+ * PostgreSQL's work by count: the transactions committed in each database, the checkpoints, and the rows inserted and
+ * updated and the autovacuums and autoanalyzes of each table of the databases asked for (its cumulative statistics,
+ * which each server process reports within about a second). Per admission or workload, like {@link KafkaRequests}, a
+ * figure that does not move with the machine's speed; a vacuum or a checkpoint in a window is work on its cores that
+ * no admission asked for.
  */
 public final class PostgresActivity {
-    private static final String COUNTS = """
+    private static final String SERVER_COUNTS = """
             select 'commits in ' || datname, xact_commit from pg_stat_database where datname is not null
-            union all select 'rows inserted in ' || relname, n_tup_ins from pg_stat_user_tables
-            union all select 'rows updated in ' || relname, n_tup_upd from pg_stat_user_tables""";
+            union all select 'checkpoints', num_timed + num_requested from pg_stat_checkpointer""";
+    private static final String TABLE_COUNTS = """
+            select 'rows inserted in ' || ?::text || relname, n_tup_ins from pg_stat_user_tables
+            union all select 'rows updated in ' || ?::text || relname, n_tup_upd from pg_stat_user_tables
+            union all select 'autovacuums of ' || ?::text || relname, autovacuum_count from pg_stat_user_tables
+            union all select 'autoanalyzes of ' || ?::text || relname, autoanalyze_count from pg_stat_user_tables""";
+    /** The counts per table in {@link #TABLE_COUNTS}, each naming its table with the prefix given. */
+    private static final int TABLE_COUNT_KINDS = 4;
     private final Map<String, Long> counts;
 
     private PostgresActivity(Map<String, Long> counts) {
         this.counts = counts;
     }
 
-    /** The counts now, the tables' those of {@code database}. */
-    public static PostgresActivity take(PostgresServer postgres, String database) {
+    /**
+     * The counts now, with the tables of {@code database} by their names and those of {@code others} as
+     * {@code database.table}.
+     */
+    public static PostgresActivity take(PostgresServer postgres, String database, String... others) {
         Map<String, Long> counts = new TreeMap<>();
-        try (Connection connection = DriverManager.getConnection(postgres.jdbcUrl(database), postgres.username(),
-                postgres.password());
-             Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery(COUNTS)) {
-            while (rows.next()) {
-                counts.put(rows.getString(1), rows.getLong(2));
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot read PostgreSQL's statistics: " + e.getMessage(), e);
+        read(postgres, database, SERVER_COUNTS, null, counts);
+        read(postgres, database, TABLE_COUNTS, "", counts);
+        for (String other : others) {
+            read(postgres, other, TABLE_COUNTS, other + ".", counts);
         }
         return new PostgresActivity(counts);
     }
 
+    private static void read(PostgresServer postgres, String database, String query, String prefix, Map<String, Long> into) {
+        try (Connection connection = DriverManager.getConnection(postgres.jdbcUrl(database), postgres.username(),
+                postgres.password());
+             var statement = connection.prepareStatement(query)) {
+            for (int i = 1; prefix != null && i <= TABLE_COUNT_KINDS; i++) {
+                statement.setString(i, prefix);
+            }
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    into.put(rows.getString(1), rows.getLong(2));
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read PostgreSQL's statistics: " + e.getMessage(), e);
+        }
+    }
+
     /** One line per count that grew since {@code before}, in all and per {@code unit}; empty when none grew. */
     public String since(PostgresActivity before, String unit, long count) {
-        return GrownCounts.lines("PostgreSQL (commits by database, rows by table), in all and per " + unit + ":",
-                counts, before.counts, count, 3);
+        return GrownCounts.lines("PostgreSQL (commits by database, checkpoints, rows, autovacuums and autoanalyzes by"
+                + " table), in all and per " + unit + ":", counts, before.counts, count, 3);
     }
 }

@@ -76,7 +76,8 @@ final class PipelineCounts {
         ThreadCpu threads = ThreadCpu.take();
         Optional<ThreadSwitches.Snapshot> switches = ThreadSwitches.now();
         KafkaRequests requests = KafkaRequests.take();
-        PostgresActivity database = PostgresActivity.take(runtime.postgres(), StandaloneRuntime.COMMAND_DATABASE);
+        PostgresActivity database = PostgresActivity.take(runtime.postgres(), StandaloneRuntime.COMMAND_DATABASE,
+                StandaloneRuntime.PROJECTION_DATABASE);
         Map<String, Written> counts = new TreeMap<>();
         kafkaTopics(runtime.kafkaBootstrap()).forEach((topic, n) -> counts.put("kafka " + topic, n));
         eventStoreCounts(runtime).forEach((type, n) -> counts.put("event " + type, n));
