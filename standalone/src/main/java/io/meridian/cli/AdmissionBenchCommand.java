@@ -44,6 +44,8 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
     static final String DRIVER = "io.meridian.bench.load.AdmissionLoad";
     /** The prefix of the driver's stdout lines that mark its measured window. */
     public static final String WINDOW = "admission-window ";
+    /** The edge the driver sends during its warm-up: counted as the window's edges are, then dropped. */
+    public static final String REHEARSAL = "rehearsal";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Option(names = "--clients", defaultValue = "64", description = "Concurrent clients (default ${DEFAULT-VALUE}).")
@@ -188,11 +190,15 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
      * from its {@link #WINDOW} lines, and prints them per admission at the window's end, the switches as one JSON
      * line.
      */
-    private static final class WindowCounts {
+    static final class WindowCounts {
         private final PostgresServer postgres;
         private Optional<ThreadSwitches.Snapshot> start = Optional.empty();
         private KafkaRequests requestsAtStart;
         private PostgresActivity postgresAtStart;
+        private Rehearsal rehearsed;
+
+        private record Rehearsal(Optional<ThreadSwitches.Snapshot> switches, KafkaRequests requests, PostgresActivity database) {
+        }
 
         WindowCounts(PostgresServer postgres) {
             this.postgres = postgres;
@@ -203,7 +209,9 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
             KafkaRequests requests = KafkaRequests.take();
             PostgresActivity database = PostgresActivity.take(postgres, StandaloneRuntime.COMMAND_DATABASE,
                     StandaloneRuntime.PROJECTION_DATABASE);
-            if ("start".equals(edge.path("edge").asText())) {
+            if (REHEARSAL.equals(edge.path("edge").asText())) {
+                rehearse(now, requests, database, edge.path("admissions").asLong());
+            } else if ("start".equals(edge.path("edge").asText())) {
                 start = now;
                 requestsAtStart = requests;
                 postgresAtStart = database;
@@ -216,6 +224,24 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
                 }
                 out.flush();
             }
+        }
+
+        /** Counts as at the window's end, against the last rehearsal, and keeps nothing of it but its snapshots. */
+        private void rehearse(Optional<ThreadSwitches.Snapshot> now, KafkaRequests requests, PostgresActivity database,
+                              long admissions) {
+            if (rehearsed != null) {
+                requests.since(rehearsed.requests(), "admission", Math.max(1, admissions)).length();
+                database.since(rehearsed.database(), "admission", Math.max(1, admissions)).length();
+                if (rehearsed.switches().isPresent() && now.isPresent()) {
+                    ThreadSwitches.between(rehearsed.switches().get(), now.get()).json("admission", "admission", 1, 8).length();
+                }
+            }
+            rehearsed = new Rehearsal(now, requests, database);
+        }
+
+        /** Whether a rehearsal has taken the counts (for tests). */
+        boolean rehearsed() {
+            return rehearsed != null;
         }
 
         private static void printIfAny(String lines, PrintWriter out) {

@@ -41,6 +41,8 @@ public final class AdmissionLoad {
     private AdmissionLoad() {
     }
 
+    private static final long REHEARSE_EVERY_MILLIS = 10_000;
+
     public static void main(String[] args) throws Exception {
         Arguments a = Arguments.parse(args);
         String pod = Files.readString(a.pod);
@@ -52,7 +54,10 @@ public final class AdmissionLoad {
                 JitClock.fromStdin()) : LoadWindow.fixed(Duration.ofSeconds(a.warmup));
         progress("admissions: %d clients, warm-up %s", a.clients, warmUp.describe());
         Clients load = Clients.start(target, template, a.clients);
+        Thread rehearsals = rehearseWindowEdges();
         warmUp.await();
+        rehearsals.interrupt();
+        rehearsals.join();
         progress("admissions: warm-up over after %s", warmUp.outcome());
         progress("admissions: measuring %d s on the warm-up's connections", a.seconds);
         window("start", 0);
@@ -286,6 +291,29 @@ public final class AdmissionLoad {
             c.connect();
             return c;
         }
+    }
+
+    /**
+     * During the warm-up, a {@code rehearsal} edge every {@link #REHEARSE_EVERY_MILLIS} ms, on which the runtime counts
+     * as it will at the window's edges: the first count in a JVM running the admission path at full speed compiled its
+     * code and deoptimised hot compiled code the admission path shares (Jackson's parser among it), which made the first
+     * quarter second of the window one of its slowest (docs/benchmarks.md, Issue 3, session 43). Rehearsed, that happens
+     * in the warm-up, before the compiler settles.
+     */
+    private static Thread rehearseWindowEdges() {
+        Thread rehearsals = new Thread(() -> {
+            try {
+                while (!Thread.currentThread().isInterrupted()) {
+                    Thread.sleep(REHEARSE_EVERY_MILLIS);
+                    window(AdmissionBenchCommand.REHEARSAL, 0);
+                }
+            } catch (InterruptedException e) {
+                // the warm-up is over
+            }
+        }, "window-rehearsals");
+        rehearsals.setDaemon(true);
+        rehearsals.start();
+        return rehearsals;
     }
 
     /**
