@@ -38,10 +38,10 @@ public final class AdmissionLoad {
         }
     }
 
+    private static final long REHEARSE_EVERY_MILLIS = 10_000;
+
     private AdmissionLoad() {
     }
-
-    private static final long REHEARSE_EVERY_MILLIS = 10_000;
 
     public static void main(String[] args) throws Exception {
         Arguments a = Arguments.parse(args);
@@ -202,8 +202,8 @@ public final class AdmissionLoad {
         System.err.println(String.format(Locale.ROOT, "{\"bench\":\"admission-tail\",\"window_start_epoch_ms\":%d,"
                         + "\"slower_than_ms\":%.2f,\"slow\":%d,"
                         + "\"slices_50ms\":%d,\"slices_with_slow\":%d,\"slow_share_in_top_tenth_of_slices\":%.3f,"
-                        + "\"busiest\":\"%s\"}", windowStartEpochMillis, slowerThanNanos / 1e6, shape.slow(), shape.slices(), shape.slicesWithSlow(), shape.shareInTopTenth(),
-                shape.busiest()));
+                        + "\"busiest\":\"%s\"}", windowStartEpochMillis, slowerThanNanos / 1e6, shape.slow(), shape.slices(),
+                shape.slicesWithSlow(), shape.shareInTopTenth(), shape.busiest()));
     }
 
     /**
