@@ -191,57 +191,61 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
      * line.
      */
     static final class WindowCounts {
+        /** Where a rehearsal's window goes: counted and printed as a real one, then dropped. */
+        private static final PrintWriter NOWHERE = new PrintWriter(java.io.Writer.nullWriter());
         private final PostgresServer postgres;
         private Optional<ThreadSwitches.Snapshot> start = Optional.empty();
         private KafkaRequests requestsAtStart;
         private PostgresActivity postgresAtStart;
-        private Rehearsal rehearsed;
-
-        private record Rehearsal(Optional<ThreadSwitches.Snapshot> switches, KafkaRequests requests, PostgresActivity database) {
-        }
+        private boolean rehearsed;
 
         WindowCounts(PostgresServer postgres) {
             this.postgres = postgres;
         }
 
+        /**
+         * A {@code start} edge opens the window, any other closes it and prints its counts; a {@link #REHEARSAL} closes
+         * the last rehearsal's window into nowhere and opens the next, so that every step of the real edges has run.
+         */
         void at(JsonNode edge, PrintWriter out) {
             Optional<ThreadSwitches.Snapshot> now = ThreadSwitches.now();
             KafkaRequests requests = KafkaRequests.take();
             PostgresActivity database = PostgresActivity.take(postgres, StandaloneRuntime.COMMAND_DATABASE,
                     StandaloneRuntime.PROJECTION_DATABASE);
-            if (REHEARSAL.equals(edge.path("edge").asText())) {
-                rehearse(now, requests, database, edge.path("admissions").asLong());
-            } else if ("start".equals(edge.path("edge").asText())) {
-                start = now;
-                requestsAtStart = requests;
-                postgresAtStart = database;
-            } else if (requestsAtStart != null) {
-                long admissions = edge.path("admissions").asLong();
-                printIfAny(requests.since(requestsAtStart, "admission", admissions), out);
-                printIfAny(database.since(postgresAtStart, "admission", admissions), out);
-                if (start.isPresent() && now.isPresent()) {
-                    out.println(ThreadSwitches.between(start.get(), now.get()).json("admission", "admission", admissions, 8));
-                }
-                out.flush();
+            String kind = edge.path("edge").asText();
+            if (REHEARSAL.equals(kind)) {
+                close(now, requests, database, Math.max(1, edge.path("admissions").asLong()), NOWHERE);
+                open(now, requests, database);
+                rehearsed = true;
+            } else if ("start".equals(kind)) {
+                open(now, requests, database);
+            } else {
+                close(now, requests, database, edge.path("admissions").asLong(), out);
             }
         }
 
-        /** Counts as at the window's end, against the last rehearsal, and keeps nothing of it but its snapshots. */
-        private void rehearse(Optional<ThreadSwitches.Snapshot> now, KafkaRequests requests, PostgresActivity database,
-                              long admissions) {
-            if (rehearsed != null) {
-                requests.since(rehearsed.requests(), "admission", Math.max(1, admissions)).length();
-                database.since(rehearsed.database(), "admission", Math.max(1, admissions)).length();
-                if (rehearsed.switches().isPresent() && now.isPresent()) {
-                    ThreadSwitches.between(rehearsed.switches().get(), now.get()).json("admission", "admission", 1, 8).length();
-                }
+        private void open(Optional<ThreadSwitches.Snapshot> now, KafkaRequests requests, PostgresActivity database) {
+            start = now;
+            requestsAtStart = requests;
+            postgresAtStart = database;
+        }
+
+        private void close(Optional<ThreadSwitches.Snapshot> now, KafkaRequests requests, PostgresActivity database,
+                           long admissions, PrintWriter out) {
+            if (requestsAtStart == null) {
+                return;
             }
-            rehearsed = new Rehearsal(now, requests, database);
+            printIfAny(requests.since(requestsAtStart, "admission", admissions), out);
+            printIfAny(database.since(postgresAtStart, "admission", admissions), out);
+            if (start.isPresent() && now.isPresent()) {
+                out.println(ThreadSwitches.between(start.get(), now.get()).json("admission", "admission", admissions, 8));
+            }
+            out.flush();
         }
 
         /** Whether a rehearsal has taken the counts (for tests). */
         boolean rehearsed() {
-            return rehearsed != null;
+            return rehearsed;
         }
 
         private static void printIfAny(String lines, PrintWriter out) {

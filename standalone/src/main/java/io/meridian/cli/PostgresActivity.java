@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -16,16 +17,15 @@ import java.util.TreeMap;
  * no admission asked for.
  */
 public final class PostgresActivity {
+    /** Each row: what is counted, the table (empty for a database-wide count), the count. */
     private static final String SERVER_COUNTS = """
-            select 'commits in ' || datname, xact_commit from pg_stat_database where datname is not null
-            union all select 'checkpoints', num_timed + num_requested from pg_stat_checkpointer""";
+            select 'commits in ', datname, xact_commit from pg_stat_database where datname is not null
+            union all select 'checkpoints', '', num_timed + num_requested from pg_stat_checkpointer""";
     private static final String TABLE_COUNTS = """
-            select 'rows inserted in ' || ?::text || relname, n_tup_ins from pg_stat_user_tables
-            union all select 'rows updated in ' || ?::text || relname, n_tup_upd from pg_stat_user_tables
-            union all select 'autovacuums of ' || ?::text || relname, autovacuum_count from pg_stat_user_tables
-            union all select 'autoanalyzes of ' || ?::text || relname, autoanalyze_count from pg_stat_user_tables""";
-    /** The counts per table in {@link #TABLE_COUNTS}, each naming its table with the prefix given. */
-    private static final int TABLE_COUNT_KINDS = 4;
+            select 'rows inserted in ', relname, n_tup_ins from pg_stat_user_tables
+            union all select 'rows updated in ', relname, n_tup_upd from pg_stat_user_tables
+            union all select 'autovacuums of ', relname, autovacuum_count from pg_stat_user_tables
+            union all select 'autoanalyzes of ', relname, autoanalyze_count from pg_stat_user_tables""";
     private final Map<String, Long> counts;
 
     private PostgresActivity(Map<String, Long> counts) {
@@ -38,25 +38,21 @@ public final class PostgresActivity {
      */
     public static PostgresActivity take(PostgresServer postgres, String database, String... others) {
         Map<String, Long> counts = new TreeMap<>();
-        read(postgres, database, SERVER_COUNTS, null, counts);
-        read(postgres, database, TABLE_COUNTS, "", counts);
+        read(postgres, database, SERVER_COUNTS + "\nunion all " + TABLE_COUNTS, "", counts);
         for (String other : others) {
             read(postgres, other, TABLE_COUNTS, other + ".", counts);
         }
         return new PostgresActivity(counts);
     }
 
+    /** Reads {@code query}'s counts into {@code into}, each named by what it counts, {@code prefix} and its table. */
     private static void read(PostgresServer postgres, String database, String query, String prefix, Map<String, Long> into) {
         try (Connection connection = DriverManager.getConnection(postgres.jdbcUrl(database), postgres.username(),
                 postgres.password());
-             var statement = connection.prepareStatement(query)) {
-            for (int i = 1; prefix != null && i <= TABLE_COUNT_KINDS; i++) {
-                statement.setString(i, prefix);
-            }
-            try (ResultSet rows = statement.executeQuery()) {
-                while (rows.next()) {
-                    into.put(rows.getString(1), rows.getLong(2));
-                }
+             Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery(query)) {
+            while (rows.next()) {
+                into.put(rows.getString(1) + prefix + rows.getString(2), rows.getLong(3));
             }
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read PostgreSQL's statistics: " + e.getMessage(), e);

@@ -186,8 +186,9 @@ public final class AdmissionLoad {
                 }
             }
             double[] p = LatencyRecorder.percentilesMillis(recorders, 50, 99);
-            printTailShape(recorders, measuredFrom, 25_000_000L);
-            printTailShape(recorders, measuredFrom, (long) (p[1] * 1_000_000L));
+            long windowStartEpochMillis = System.currentTimeMillis() - (System.nanoTime() - measuredFrom) / 1_000_000L;
+            printTailShape(recorders, measuredFrom, windowStartEpochMillis, 25_000_000L);
+            printTailShape(recorders, measuredFrom, windowStartEpochMillis, (long) (p[1] * 1_000_000L));
             return new Measured(ok, failed, seconds, p[0], p[1], firstFailure);
         }
     }
@@ -196,9 +197,9 @@ public final class AdmissionLoad {
      * Where in the window the requests slower than {@code slowerThanNanos} (the target's p99, the run's own) were sent,
      * by 50 ms slices: gathered in a few slices they are stalls that held every client; spread, the queue's spread.
      */
-    private static void printTailShape(List<LatencyRecorder> recorders, long measuredFrom, long slowerThanNanos) {
+    private static void printTailShape(List<LatencyRecorder> recorders, long measuredFrom, long windowStartEpochMillis,
+                                       long slowerThanNanos) {
         LatencyRecorder.TailShape shape = LatencyRecorder.tailShape(recorders, measuredFrom, 50_000_000L, slowerThanNanos);
-        long windowStartEpochMillis = System.currentTimeMillis() - (System.nanoTime() - measuredFrom) / 1_000_000L;
         System.err.println(String.format(Locale.ROOT, "{\"bench\":\"admission-tail\",\"window_start_epoch_ms\":%d,"
                         + "\"slower_than_ms\":%.2f,\"slow\":%d,"
                         + "\"slices_50ms\":%d,\"slices_with_slow\":%d,\"slow_share_in_top_tenth_of_slices\":%.3f,"
