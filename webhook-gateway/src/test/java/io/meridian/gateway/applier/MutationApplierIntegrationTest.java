@@ -25,9 +25,7 @@ import io.meridian.schemas.Topics;
 import io.meridian.schemas.kafka.DeadLetters;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import java.io.IOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,8 +71,8 @@ class MutationApplierIntegrationTest {
     static final KubernetesMockServer member1 = crudServer();
     static final KubernetesClient kube;
     static final Path kubeconfigs;
-    static final int member2Port;
-    static final int member3Port;
+    static final ReservedPort member2Port = new ReservedPort();
+    static final ReservedPort member3Port = new ReservedPort();
     static final Path TLS = TlsBootstrap.certificateDirectory(null, List.of("localhost"), Instant.now());
     static final KafkaProducer<String, String> producer;
     static final List<MutationResult> RESULTS = new CopyOnWriteArrayList<>();
@@ -91,10 +89,8 @@ class MutationApplierIntegrationTest {
             kube = member1.createClient();
             kubeconfigs = Kubeconfigs.directory();
             Kubeconfigs.write(kubeconfigs, "member1", kube.getConfiguration().getMasterUrl());
-            member2Port = freePort();
-            Kubeconfigs.write(kubeconfigs, "member2", "http://127.0.0.1:" + member2Port + "/");
-            member3Port = freePort();
-            Kubeconfigs.write(kubeconfigs, "member3", "http://127.0.0.1:" + member3Port + "/");
+            Kubeconfigs.write(kubeconfigs, "member2", "http://127.0.0.1:" + member2Port.port() + "/");
+            Kubeconfigs.write(kubeconfigs, "member3", "http://127.0.0.1:" + member3Port.port() + "/");
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -130,6 +126,8 @@ class MutationApplierIntegrationTest {
         producer.close();
         kube.close();
         member1.destroy();
+        member2Port.close();
+        member3Port.close();
         kafka.close();
     }
 
@@ -165,12 +163,6 @@ class MutationApplierIntegrationTest {
 
     static KubernetesMockServer crudServer() {
         return Kubeconfigs.crudServer();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 
     private static void readResults() {
@@ -292,7 +284,8 @@ class MutationApplierIntegrationTest {
         Thread.sleep(500);
         assertThat(committedAfter(record)).as("not committed before its final result").isLessThanOrEqualTo(record.offset());
         KubernetesMockServer member2 = crudServer();
-        member2.init(InetAddress.getLoopbackAddress(), member2Port);
+        member2Port.close();
+        member2.init(InetAddress.getLoopbackAddress(), member2Port.port());
         try (KubernetesClient kube2 = member2.createClient()) {
             awaitOutcomes("away/0", Outcome.UNREACHABLE, Outcome.PATCHED);
             await().atMost(Duration.ofSeconds(30)).until(() -> committedAfter(record) > record.offset());
@@ -322,7 +315,8 @@ class MutationApplierIntegrationTest {
 
         // member3 answers again: the parked records are applied (so the partition's offsets move on)
         KubernetesMockServer member3 = crudServer();
-        member3.init(InetAddress.getLoopbackAddress(), member3Port);
+        member3Port.close();
+        member3.init(InetAddress.getLoopbackAddress(), member3Port.port());
         try {
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(outcomes("parked/9")).contains(Outcome.PATCHED));
         } finally {
