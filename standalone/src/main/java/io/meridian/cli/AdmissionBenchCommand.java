@@ -186,15 +186,16 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
 
     /**
      * Counts the runtime's Kafka requests ({@link KafkaRequests}), PostgreSQL's commits and rows
-     * ({@link PostgresActivity}) and context switches ({@link ThreadSwitches}) over the driver's measured window,
-     * from its {@link #WINDOW} lines, and prints them per admission at the window's end, the switches as one JSON
-     * line.
+     * ({@link PostgresActivity}), context switches ({@link ThreadSwitches}) and heap allocated ({@link ThreadAllocations})
+     * over the driver's measured window, from its {@link #WINDOW} lines, and prints them per admission at the window's
+     * end, the switches and the allocation as one JSON line each.
      */
     static final class WindowCounts {
         /** Where a rehearsal's window goes: counted and printed as a real one, then dropped. */
         private static final PrintWriter NOWHERE = new PrintWriter(java.io.Writer.nullWriter());
         private final PostgresServer postgres;
         private Optional<ThreadSwitches.Snapshot> start = Optional.empty();
+        private Optional<ThreadAllocations.Snapshot> allocatedAtStart = Optional.empty();
         private KafkaRequests requestsAtStart;
         private PostgresActivity postgresAtStart;
         private boolean rehearsed;
@@ -209,29 +210,32 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
          */
         void at(JsonNode edge, PrintWriter out) {
             Optional<ThreadSwitches.Snapshot> now = ThreadSwitches.now();
+            Optional<ThreadAllocations.Snapshot> allocated = ThreadAllocations.now();
             KafkaRequests requests = KafkaRequests.take();
             PostgresActivity database = PostgresActivity.take(postgres, StandaloneRuntime.COMMAND_DATABASE,
                     StandaloneRuntime.PROJECTION_DATABASE);
             String kind = edge.path("edge").asText();
             if (REHEARSAL.equals(kind)) {
-                close(now, requests, database, Math.max(1, edge.path("admissions").asLong()), NOWHERE);
-                open(now, requests, database);
+                close(now, allocated, requests, database, Math.max(1, edge.path("admissions").asLong()), NOWHERE);
+                open(now, allocated, requests, database);
                 rehearsed = true;
             } else if ("start".equals(kind)) {
-                open(now, requests, database);
+                open(now, allocated, requests, database);
             } else {
-                close(now, requests, database, edge.path("admissions").asLong(), out);
+                close(now, allocated, requests, database, edge.path("admissions").asLong(), out);
             }
         }
 
-        private void open(Optional<ThreadSwitches.Snapshot> now, KafkaRequests requests, PostgresActivity database) {
+        private void open(Optional<ThreadSwitches.Snapshot> now, Optional<ThreadAllocations.Snapshot> allocated,
+                          KafkaRequests requests, PostgresActivity database) {
             start = now;
+            allocatedAtStart = allocated;
             requestsAtStart = requests;
             postgresAtStart = database;
         }
 
-        private void close(Optional<ThreadSwitches.Snapshot> now, KafkaRequests requests, PostgresActivity database,
-                           long admissions, PrintWriter out) {
+        private void close(Optional<ThreadSwitches.Snapshot> now, Optional<ThreadAllocations.Snapshot> allocated,
+                           KafkaRequests requests, PostgresActivity database, long admissions, PrintWriter out) {
             if (requestsAtStart == null) {
                 return;
             }
@@ -239,6 +243,10 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
             printIfAny(database.since(postgresAtStart, "admission", admissions), out);
             if (start.isPresent() && now.isPresent()) {
                 out.println(ThreadSwitches.between(start.get(), now.get()).json("admission", "admission", admissions, 8));
+            }
+            if (allocatedAtStart.isPresent() && allocated.isPresent()) {
+                out.println(ThreadAllocations.between(allocatedAtStart.get(), allocated.get())
+                        .json("admission", "admission", admissions, 10));
             }
             out.flush();
         }

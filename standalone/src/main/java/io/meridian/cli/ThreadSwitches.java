@@ -36,16 +36,10 @@ public final class ThreadSwitches {
         public String json(String bench, String unit, long units, int groups) {
             double per = Math.max(units, 1);
             ObjectNode line = JSON.createObjectNode().put("bench", bench + "-switches").put(unit + "s", units)
-                    .put("voluntary_per_" + unit, rounded(voluntary / per))
-                    .put("involuntary_per_" + unit, rounded(involuntary / per));
-            ObjectNode byGroup = line.putObject("voluntary_by_group");
-            voluntaryByGroup.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(groups)
-                    .forEach(group -> byGroup.put(group.getKey(), rounded(group.getValue() / per)));
+                    .put("voluntary_per_" + unit, TopGroups.rounded(voluntary / per, 3))
+                    .put("involuntary_per_" + unit, TopGroups.rounded(involuntary / per, 3));
+            TopGroups.put(line.putObject("voluntary_by_group"), voluntaryByGroup, groups, per, 3);
             return line.toString();
-        }
-
-        private static double rounded(double value) {
-            return Math.round(value * 1000) / 1000.0;
         }
     }
 

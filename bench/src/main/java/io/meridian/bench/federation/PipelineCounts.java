@@ -2,6 +2,7 @@ package io.meridian.bench.federation;
 
 import io.meridian.cli.KafkaRequests;
 import io.meridian.cli.PostgresActivity;
+import io.meridian.cli.ThreadAllocations;
 import io.meridian.cli.ThreadSwitches;
 import io.meridian.standalone.StandaloneRuntime;
 import java.lang.management.ManagementFactory;
@@ -47,18 +48,20 @@ final class PipelineCounts {
     private final long postgresCpuNanos;
     private final MachineCpu machine;
     private final Optional<ThreadSwitches.Snapshot> switches;
+    private final Optional<ThreadAllocations.Snapshot> allocated;
     private final KafkaRequests requests;
     private final PostgresActivity database;
 
     private PipelineCounts(Map<String, Written> records, long cpuNanos, ThreadCpu threads, long postgresCpuNanos,
-                           MachineCpu machine, Optional<ThreadSwitches.Snapshot> switches, KafkaRequests requests,
-                           PostgresActivity database) {
+                           MachineCpu machine, Optional<ThreadSwitches.Snapshot> switches,
+                           Optional<ThreadAllocations.Snapshot> allocated, KafkaRequests requests, PostgresActivity database) {
         this.records = records;
         this.cpuNanos = cpuNanos;
         this.threads = threads;
         this.postgresCpuNanos = postgresCpuNanos;
         this.machine = machine;
         this.switches = switches;
+        this.allocated = allocated;
         this.requests = requests;
         this.database = database;
     }
@@ -75,13 +78,14 @@ final class PipelineCounts {
         long postgres = PostgresCpu.nanos();
         ThreadCpu threads = ThreadCpu.take();
         Optional<ThreadSwitches.Snapshot> switches = ThreadSwitches.now();
+        Optional<ThreadAllocations.Snapshot> allocated = ThreadAllocations.now();
         KafkaRequests requests = KafkaRequests.take();
         PostgresActivity database = PostgresActivity.take(runtime.postgres(), StandaloneRuntime.COMMAND_DATABASE,
                 StandaloneRuntime.PROJECTION_DATABASE);
         Map<String, Written> counts = new TreeMap<>();
         kafkaTopics(runtime.kafkaBootstrap()).forEach((topic, n) -> counts.put("kafka " + topic, n));
         eventStoreCounts(runtime).forEach((type, n) -> counts.put("event " + type, n));
-        return new PipelineCounts(counts, cpu, threads, postgres, machine, switches, requests, database);
+        return new PipelineCounts(counts, cpu, threads, postgres, machine, switches, allocated, requests, database);
     }
 
     /** The same counts with the CPU times read now: the counts' window and the CPU's can start apart. */
@@ -90,13 +94,15 @@ final class PipelineCounts {
         MachineCpu machine = MachineCpu.take();
         long postgres = PostgresCpu.nanos();
         ThreadCpu threads = ThreadCpu.take();
-        return new PipelineCounts(records, cpu, threads, postgres, machine, ThreadSwitches.now(), requests, database);
+        return new PipelineCounts(records, cpu, threads, postgres, machine, ThreadSwitches.now(), ThreadAllocations.now(),
+                requests, database);
     }
 
     /**
-     * One line per counter that grew since {@code before}, with its growth per workload; on Linux, last, the
+     * One line per counter that grew since {@code before}, with its growth per workload; on Linux, then, the
      * runtime's context switches per workload as one JSON line ({@code "<bench>-switches"}): hand-offs between
-     * threads, a count that moves far less with the machine's speed of the day than any CPU time.
+     * threads, a count that moves far less with the machine's speed of the day than any CPU time; last, the heap its
+     * threads allocated per workload ({@code "<bench>-allocation"}).
      */
     String since(PipelineCounts before, String bench, int workloads) {
         double cpuMillis = (cpuNanos - before.cpuNanos) / 1e6;
@@ -125,6 +131,10 @@ final class PipelineCounts {
         }
         if (switches.isPresent() && before.switches.isPresent()) {
             out.append(System.lineSeparator()).append(ThreadSwitches.between(before.switches.get(), switches.get())
+                    .json(bench, "workload", workloads, 12));
+        }
+        if (allocated.isPresent() && before.allocated.isPresent()) {
+            out.append(System.lineSeparator()).append(ThreadAllocations.between(before.allocated.get(), allocated.get())
                     .json(bench, "workload", workloads, 12));
         }
         return out.toString();
