@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
@@ -39,12 +40,14 @@ public final class MessageCodec<T extends Versioned> {
     private final String schemaName;
     private final int supportedVersion;
     private final JsonSchema schema;
+    private final TreeBinder<T> binder;
 
     private MessageCodec(Class<T> type, String schemaName, int supportedVersion) {
         this.type = type;
         this.schemaName = schemaName;
         this.supportedVersion = supportedVersion;
         this.schema = loadSchema(schemaName);
+        this.binder = new TreeBinder<>(JSON, type);
     }
 
     /** The JSON Schema text resource of a message, e.g. {@code cluster-event}. */
@@ -98,7 +101,7 @@ public final class MessageCodec<T extends Versioned> {
                     .collect(Collectors.joining("; ")));
         }
         try {
-            return Decoded.accepted(JSON.treeToValue(tree, type));
+            return Decoded.accepted(binder.bind((ObjectNode) tree));
         } catch (JsonProcessingException e) {
             return Decoded.rejected("cannot bind " + schemaName + ": " + e.getOriginalMessage());
         }
