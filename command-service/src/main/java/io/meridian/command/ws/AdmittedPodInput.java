@@ -1,9 +1,11 @@
 package io.meridian.command.ws;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -47,12 +49,17 @@ public final class AdmittedPodInput {
         }
     }
 
+    /** The digest of the pod's JSON, written straight into it rather than into a byte array first. */
     static String sha256(JsonNode pod) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(KernelJson.JSON.writeValueAsBytes(pod)));
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            try (OutputStream into = new DigestOutputStream(OutputStream.nullOutputStream(), digest)) {
+                KernelJson.JSON.writeValue(into, pod);
+            }
+            return HexFormat.of().formatHex(digest.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is always available", e);
-        } catch (JsonProcessingException e) {
+        } catch (IOException e) {
             throw new IllegalArgumentException("cannot write the pod: " + e.getMessage(), e);
         }
     }
