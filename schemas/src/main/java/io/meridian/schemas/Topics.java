@@ -13,14 +13,18 @@ public final class Topics {
 
     /**
      * The largest record a producer sends, before compression (its {@code max.request.size}). Producers compress
-     * (lz4), so a record carrying an object Kubernetes can store (1.5 MiB at most) stays far below the broker's
+     * ({@link #COMPRESSION}), so a record carrying an object Kubernetes can store (1.5 MiB at most) stays far below the broker's
      * default 1 MiB per batch; the producers' own default (1 MiB uncompressed) refused a WorkloadRebalancer's status
      * for 5,000 workloads.
      */
     public static final int MAX_RECORD_BYTES = 8 * 1024 * 1024;
 
-    /** The compression every producer uses. */
-    public static final String COMPRESSION = "lz4";
+    /**
+     * The compression every producer uses. zstd, not lz4: Kafka's LZ4 stream allocates two 64 KB arrays for every
+     * batch it opens (one per partition and send), most of what a producer of small records allocates, where its zstd
+     * stream takes recycled buffers (docs/benchmarks.md, Issue 3 and Issue 4, session 44).
+     */
+    public static final String COMPRESSION = "zstd";
 
     private Topics() {
     }

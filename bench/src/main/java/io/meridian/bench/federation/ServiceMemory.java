@@ -130,7 +130,7 @@ public final class ServiceMemory {
     private static long feed(String bootstrap, FleetShape shape, Consumer<String> progress) {
         Instant at = Instant.now();
         Map<String, Object> config = Map.of("bootstrap.servers", bootstrap, "acks", "all", "linger.ms", "20",
-                "batch.size", "262144", "compression.type", "lz4");
+                "batch.size", "262144", "compression.type", Topics.COMPRESSION);
         long[] events = {0};
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(config, new StringSerializer(), new StringSerializer())) {
             List<Future<?>> sent = new ArrayList<>();
