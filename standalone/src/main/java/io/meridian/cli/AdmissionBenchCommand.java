@@ -194,11 +194,18 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
         /** Where a rehearsal's window goes: counted and printed as a real one, then dropped. */
         private static final PrintWriter NOWHERE = new PrintWriter(java.io.Writer.nullWriter());
         private final PostgresServer postgres;
-        private Optional<ThreadSwitches.Snapshot> start = Optional.empty();
-        private Optional<ThreadAllocations.Snapshot> allocatedAtStart = Optional.empty();
-        private KafkaRequests requestsAtStart;
-        private PostgresActivity postgresAtStart;
+        private Counts atStart;
         private boolean rehearsed;
+
+        /** Everything counted at one edge of the window. */
+        private record Counts(Optional<ThreadSwitches.Snapshot> switches, Optional<ThreadAllocations.Snapshot> allocated,
+                              KafkaRequests requests, PostgresActivity database) {
+            static Counts take(PostgresServer postgres) {
+                return new Counts(ThreadSwitches.now(), ThreadAllocations.now(), KafkaRequests.take(),
+                        PostgresActivity.take(postgres, StandaloneRuntime.COMMAND_DATABASE,
+                                StandaloneRuntime.PROJECTION_DATABASE));
+            }
+        }
 
         WindowCounts(PostgresServer postgres) {
             this.postgres = postgres;
@@ -209,43 +216,31 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
          * the last rehearsal's window into nowhere and opens the next, so that every step of the real edges has run.
          */
         void at(JsonNode edge, PrintWriter out) {
-            Optional<ThreadSwitches.Snapshot> now = ThreadSwitches.now();
-            Optional<ThreadAllocations.Snapshot> allocated = ThreadAllocations.now();
-            KafkaRequests requests = KafkaRequests.take();
-            PostgresActivity database = PostgresActivity.take(postgres, StandaloneRuntime.COMMAND_DATABASE,
-                    StandaloneRuntime.PROJECTION_DATABASE);
+            Counts now = Counts.take(postgres);
             String kind = edge.path("edge").asText();
             if (REHEARSAL.equals(kind)) {
-                close(now, allocated, requests, database, Math.max(1, edge.path("admissions").asLong()), NOWHERE);
-                open(now, allocated, requests, database);
+                close(now, Math.max(1, edge.path("admissions").asLong()), NOWHERE);
+                atStart = now;
                 rehearsed = true;
             } else if ("start".equals(kind)) {
-                open(now, allocated, requests, database);
+                atStart = now;
             } else {
-                close(now, allocated, requests, database, edge.path("admissions").asLong(), out);
+                close(now, edge.path("admissions").asLong(), out);
             }
         }
 
-        private void open(Optional<ThreadSwitches.Snapshot> now, Optional<ThreadAllocations.Snapshot> allocated,
-                          KafkaRequests requests, PostgresActivity database) {
-            start = now;
-            allocatedAtStart = allocated;
-            requestsAtStart = requests;
-            postgresAtStart = database;
-        }
-
-        private void close(Optional<ThreadSwitches.Snapshot> now, Optional<ThreadAllocations.Snapshot> allocated,
-                           KafkaRequests requests, PostgresActivity database, long admissions, PrintWriter out) {
-            if (requestsAtStart == null) {
+        private void close(Counts now, long admissions, PrintWriter out) {
+            if (atStart == null) {
                 return;
             }
-            printIfAny(requests.since(requestsAtStart, "admission", admissions), out);
-            printIfAny(database.since(postgresAtStart, "admission", admissions), out);
-            if (start.isPresent() && now.isPresent()) {
-                out.println(ThreadSwitches.between(start.get(), now.get()).json("admission", "admission", admissions, 8));
+            printIfAny(now.requests().since(atStart.requests(), "admission", admissions), out);
+            printIfAny(now.database().since(atStart.database(), "admission", admissions), out);
+            if (atStart.switches().isPresent() && now.switches().isPresent()) {
+                out.println(ThreadSwitches.between(atStart.switches().get(), now.switches().get())
+                        .json("admission", "admission", admissions, 8));
             }
-            if (allocatedAtStart.isPresent() && allocated.isPresent()) {
-                out.println(ThreadAllocations.between(allocatedAtStart.get(), allocated.get())
+            if (atStart.allocated().isPresent() && now.allocated().isPresent()) {
+                out.println(ThreadAllocations.between(atStart.allocated().get(), now.allocated().get())
                         .json("admission", "admission", admissions, 10));
             }
             out.flush();
