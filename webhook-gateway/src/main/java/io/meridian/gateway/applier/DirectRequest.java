@@ -48,7 +48,7 @@ final class DirectRequest {
 
     private static Answer send(KubernetesClient kube, String method, String path, String contentType, String body,
                                String verb, ObjectRef target) {
-        String url = kube.getMasterUrl().toString().replaceAll("/+$", "") + path;
+        String url = withoutTrailingSlashes(kube.getMasterUrl().toString()) + path;
         long timeoutMs = Math.max(1, kube.getConfiguration().getRequestTimeout());
         // no timeout on the request itself: fabric8 would arm a timer for it and cancel that timer, an exception with
         // its stack trace, at every answer (about 1 % of a rebalance's CPU); it would not abort the request either
@@ -70,6 +70,14 @@ final class DirectRequest {
             throw new KubernetesClientException("no answer to the " + verb + " of " + subject + " within " + timeoutMs
                     + " ms", e);
         }
+    }
+
+    static String withoutTrailingSlashes(String url) {
+        int end = url.length();
+        while (end > 0 && url.charAt(end - 1) == '/') {
+            end--;
+        }
+        return url.substring(0, end);
     }
 
     /** The target's collection: {@code /api/v1/...} or {@code /apis/<group>/<version>/...}, namespaced or not. */

@@ -41,6 +41,12 @@ class DirectRequestTest {
     }
 
     @Test
+    void aMasterUrlLosesItsTrailingSlashesBeforeThePathIsAdded() {
+        assertThat(DirectRequest.withoutTrailingSlashes("https://10.0.0.1:6443//")).isEqualTo("https://10.0.0.1:6443");
+        assertThat(DirectRequest.withoutTrailingSlashes("https://10.0.0.1:6443/k8s")).isEqualTo("https://10.0.0.1:6443/k8s");
+    }
+
+    @Test
     void aPatchThatGetsNoAnswerFailsAfterTheRequestTimeout() {
         try (KubernetesClient kube = clientWithRequestTimeout(300)) {
             long started = System.nanoTime();
