@@ -32,6 +32,8 @@ public class ClusterBindingInputs implements BindingInputs {
     private final TemplateReadings readings = new TemplateReadings();
     /** The names of the last member list read (the fleet's list is the same object until the fleet changes). */
     private volatile MemberNames memberNames = new MemberNames(List.of(), Set.of());
+    /** The last member list described with the host's Cluster objects: one list while neither changes. */
+    private volatile DescribedMembers describedMembers = new DescribedMembers(List.of(), List.of(), List.of());
 
     public ClusterBindingInputs(ClusterState state, FleetView fleet, FleetSnapshots snapshots) {
         this.state = state;
@@ -51,7 +53,7 @@ public class ClusterBindingInputs implements BindingInputs {
                 .orElse(null);
         TemplateReadings.Reading reading = readings.read(ref, template,
                 template == null ? List.of() : policies(host.get(), ref.namespace()));
-        List<MemberView> members = ClusterObjects.describe(fleet.members(), clusterObjects(host.get()));
+        List<MemberView> members = describedMembers(host.get());
         return Optional.of(new BindingSource(host.get(), template, reading.policy(), reading.placement(),
                 reading.digest(), members, fleetRef(members), copies(host.get(), ref, members)));
     }
@@ -86,6 +88,25 @@ public class ClusterBindingInputs implements BindingInputs {
                     }
                 });
         return copies;
+    }
+
+    /**
+     * The members with their Cluster objects' labels and fields, the same (immutable) list for every binding read while
+     * the fleet and the objects are as they were: the kernel builds its models once per list.
+     */
+    private List<MemberView> describedMembers(String host) {
+        List<MemberView> members = fleet.members();
+        List<JsonNode> objects = clusterObjects(host);
+        DescribedMembers last = describedMembers;
+        if (last.fleet() == members && TemplateReadings.sameObjects(last.objects(), objects)) {
+            return last.described();
+        }
+        List<MemberView> described = List.copyOf(ClusterObjects.describe(members, objects));
+        describedMembers = new DescribedMembers(members, objects, described);
+        return described;
+    }
+
+    private record DescribedMembers(List<MemberView> fleet, List<JsonNode> objects, List<MemberView> described) {
     }
 
     private Set<String> names(List<MemberView> members) {

@@ -18,6 +18,7 @@ import io.meridian.core.karmada.scheduler.TermAttempt;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One schedule of a binding by the kernel: the Ready member clusters are the candidates (an unreachable one is
@@ -27,7 +28,14 @@ import java.util.Map;
  * Cluster objects ({@link ClusterObjects}).
  */
 final class KernelSchedule {
+    /** The last member list's Ready members as the kernel's models: every binding read of a fleet state shares one list. */
+    private static final AtomicReference<ReadyModels> LAST_MODELS = new AtomicReference<>(
+            new ReadyModels(List.of(), List.of()));
+
     private KernelSchedule() {
+    }
+
+    private record ReadyModels(List<MemberView> members, List<MemberCluster> ready) {
     }
 
     /** The assignment (cluster to replicas, kernel order) or why there is none; {@code affinityName} the term used. */
@@ -39,8 +47,7 @@ final class KernelSchedule {
 
     /** @param requests the template's pod requests ({@code PodRequests}); empty: free pod slots only */
     static Outcome run(BindingState binding, List<MemberView> members, ScheduleMode mode, Map<String, Long> requests) {
-        List<MemberCluster> clusters = members.stream().filter(MemberView::ready)
-                .map(ClusterObjects::model).toList();
+        List<MemberCluster> clusters = readyModels(members);
         Map<String, Long> allocatable = new LinkedHashMap<>();
         members.stream().filter(m -> m.ready() && m.freePods() != null)
                 .forEach(m -> allocatable.put(m.name(), availableReplicas(m, requests)));
@@ -55,6 +62,17 @@ final class KernelSchedule {
         AssignmentResult result = SchedulePipeline.schedule(request(binding, "", clusters, allocatable, mode));
         return result.failure().map(f -> new Outcome(null, "", f.message()))
                 .orElseGet(() -> new Outcome(byName(result.clustersOrEmpty()), "", null));
+    }
+
+    /** The Ready members as the kernel sees them, built once per member list (by identity: the lists are immutable). */
+    static List<MemberCluster> readyModels(List<MemberView> members) {
+        ReadyModels last = LAST_MODELS.get();
+        if (last.members() == members) {
+            return last.ready();
+        }
+        List<MemberCluster> ready = members.stream().filter(MemberView::ready).map(ClusterObjects::model).toList();
+        LAST_MODELS.set(new ReadyModels(members, ready));
+        return ready;
     }
 
     /** Karmada's general estimator over the member's zones; pod slots alone without requests or resources. */

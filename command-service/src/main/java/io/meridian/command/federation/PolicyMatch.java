@@ -25,6 +25,7 @@ public final class PolicyMatch {
     public static final String CLUSTER_KIND = "ClusterPropagationPolicy";
     private static final int MAX_PARSED_SELECTORS = 10_000;
     private static final Map<JsonNode, LabelSelector> PARSED_SELECTORS = new ConcurrentHashMap<>();
+    private static final Map<Held, LabelSelector> SELECTOR_NODES = new ConcurrentHashMap<>();
 
     private PolicyMatch() {
     }
@@ -145,18 +146,40 @@ public final class PolicyMatch {
 
     /**
      * The selector as the kernel reads it, converted once per distinct selector (not once per template and
-     * sync): keyed by the selector's content, so a changed policy gets its new selector.
+     * sync): keyed by the selector's content, so a changed policy gets its new selector. Each node is looked up by
+     * identity first (the cluster state replaces a policy's nodes when the policy changes): hashing a node's content
+     * walked every field of it at each sync.
      */
     static LabelSelector parsed(JsonNode selector) {
-        LabelSelector known = PARSED_SELECTORS.get(selector);
-        if (known != null) {
-            return known;
+        Held node = new Held(selector);
+        LabelSelector seen = SELECTOR_NODES.get(node);
+        if (seen != null) {
+            return seen;
         }
-        LabelSelector parsed = KernelJson.JSON.convertValue(selector, LabelSelector.class);
-        if (PARSED_SELECTORS.size() >= MAX_PARSED_SELECTORS) {
-            PARSED_SELECTORS.clear(); // selectors of deleted or changed policies go, the live ones come back
+        LabelSelector parsed = PARSED_SELECTORS.get(selector);
+        if (parsed == null) {
+            parsed = KernelJson.JSON.convertValue(selector, LabelSelector.class);
+            PARSED_SELECTORS.put(selector.deepCopy(), parsed);
         }
-        PARSED_SELECTORS.put(selector.deepCopy(), parsed);
+        if (SELECTOR_NODES.size() >= MAX_PARSED_SELECTORS || PARSED_SELECTORS.size() >= MAX_PARSED_SELECTORS) {
+            // selectors of deleted or changed policies go, the live ones come back
+            SELECTOR_NODES.clear();
+            PARSED_SELECTORS.clear();
+        }
+        SELECTOR_NODES.put(node, parsed);
         return parsed;
+    }
+
+    /** A node as a key by identity. */
+    private record Held(JsonNode node) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Held held && held.node == node;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(node);
+        }
     }
 }

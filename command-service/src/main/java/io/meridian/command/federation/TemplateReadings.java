@@ -50,7 +50,8 @@ final class TemplateReadings {
         return kept;
     }
 
-    private static boolean sameObjects(List<? extends JsonNode> a, List<? extends JsonNode> b) {
+    /** The same nodes in the same order (the cluster state replaces an object's node when the object changes). */
+    static boolean sameObjects(List<? extends JsonNode> a, List<? extends JsonNode> b) {
         if (a.size() != b.size()) {
             return false;
         }

@@ -2,7 +2,6 @@ package io.meridian.core.k8s;
 
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -24,12 +23,20 @@ public final class LabelSelectors {
             return false;
         }
         Map<String, String> actual = labels == null ? Map.of() : labels;
-        Map<String, String> required = selector.getMatchLabels() == null ? Map.of() : selector.getMatchLabels();
-        boolean labelsMatch = required.entrySet().stream()
-                .allMatch(e -> e.getValue() != null && e.getValue().equals(actual.get(e.getKey())));
-        List<LabelSelectorRequirement> expressions =
-                selector.getMatchExpressions() == null ? List.of() : selector.getMatchExpressions();
-        return labelsMatch && expressions.stream()
-                .allMatch(r -> Requirements.matchesLabels(r.getKey(), r.getOperator(), r.getValues(), actual, false));
+        if (selector.getMatchLabels() != null) {
+            for (Map.Entry<String, String> required : selector.getMatchLabels().entrySet()) {
+                if (required.getValue() == null || !required.getValue().equals(actual.get(required.getKey()))) {
+                    return false;
+                }
+            }
+        }
+        if (selector.getMatchExpressions() != null) {
+            for (LabelSelectorRequirement r : selector.getMatchExpressions()) {
+                if (!Requirements.matchesLabels(r.getKey(), r.getOperator(), r.getValues(), actual, false)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 }
