@@ -31,6 +31,12 @@ public final class KubernetesStrategicMergePatch implements StrategicMergePatch 
         return apply(pod, patch, PodPatchTypes.POD);
     }
 
+    /** Merges into {@code pod} itself: the admission's injection owns its copy, a second one was a deep copy per pod. */
+    @Override
+    public JsonNode applyToOwnPod(ObjectNode pod, JsonNode patch) {
+        return merged(pod, patch, PodPatchTypes.POD);
+    }
+
     @Override
     public JsonNode applyToPodTemplate(JsonNode template, JsonNode patch) {
         return apply(template, patch, PodPatchTypes.POD_TEMPLATE);
@@ -38,6 +44,10 @@ public final class KubernetesStrategicMergePatch implements StrategicMergePatch 
 
     private static JsonNode apply(JsonNode document, JsonNode patch, PatchType type) {
         ObjectNode original = document != null && document.isObject() ? ((ObjectNode) document).deepCopy() : NODES.objectNode();
+        return merged(original, patch, type);
+    }
+
+    private static JsonNode merged(ObjectNode original, JsonNode patch, PatchType type) {
         if (patch == null || patch.isNull() || patch.isMissingNode()) {
             return original;
         }

@@ -25,6 +25,37 @@ class KubernetesStrategicMergePatchTest {
     }
 
     @Nested
+    class OwnPod {
+        private static final String POD = "{'metadata':{'labels':{'a':'1'}},'spec':{'containers':[{'name':'c','image':'x'}]}}";
+        private static final String PATCH = "{'metadata':{'labels':{'b':'2'}},'spec':{'containers':[{'name':'c','image':'y'}]}}";
+
+        @Test
+        void aPodTheCallerOwnsIsMergedIntoInsteadOfCopied() {
+            com.fasterxml.jackson.databind.node.ObjectNode own = (com.fasterxml.jackson.databind.node.ObjectNode) json(POD);
+
+            assertThat(smp.applyToOwnPod(own, json(PATCH))).isSameAs(own);
+        }
+
+        @Test
+        void aPodTheCallerOwnsEndsAsTheCopyingMergeWouldMakeIt() {
+            com.fasterxml.jackson.databind.node.ObjectNode own = (com.fasterxml.jackson.databind.node.ObjectNode) json(POD);
+
+            assertThat(smp.applyToOwnPod(own, json(PATCH))).isEqualTo(pod(POD, PATCH));
+        }
+
+        @Test
+        void thePatchItselfIsNotTakenIntoTheMergedPod() {
+            com.fasterxml.jackson.databind.node.ObjectNode own = (com.fasterxml.jackson.databind.node.ObjectNode) json(POD);
+            JsonNode patch = json(PATCH);
+
+            smp.applyToOwnPod(own, patch);
+            ((com.fasterxml.jackson.databind.node.ObjectNode) own.path("metadata").path("labels")).put("b", "changed");
+
+            assertThat(patch).isEqualTo(json(PATCH));
+        }
+    }
+
+    @Nested
     class Maps {
         @Test
         void mergesNestedMapsRecursively() {

@@ -90,12 +90,13 @@ final class PodInjection {
         return current instanceof ArrayNode existing ? existing : parent.putArray(field);
     }
 
+    /** Patches {@code pod}, this injection's own copy, in place where it can. */
     private JsonNode applyPatch(ObjectNode pod, JsonNode patch) {
         if (patch == null || patch.isNull() || patch.isMissingNode()) {
             return pod;
         }
         String priorityClassBefore = pod.path("spec").path("priorityClassName").asText(null);
-        JsonNode patched = strategicMergePatch.applyToPod(pod, patch);
+        JsonNode patched = strategicMergePatch.applyToOwnPod(pod, patch);
         String priorityClassAfter = patched.path("spec").path("priorityClassName").asText(null);
         if (!Objects.equals(priorityClassBefore, priorityClassAfter) && patched.path("spec").isObject()) {
             ((ObjectNode) patched.get("spec")).remove("priority");
