@@ -74,11 +74,12 @@ final class PipelineCounts {
      */
     static PipelineCounts take(StandaloneRuntime runtime) {
         long cpu = processCpuNanos();
+        // before the other readings: reading every thread's CPU and switches allocates on this thread, the window's end
+        Optional<ThreadAllocations.Snapshot> allocated = ThreadAllocations.now();
         MachineCpu machine = MachineCpu.take();
         long postgres = PostgresCpu.nanos();
         ThreadCpu threads = ThreadCpu.take();
         Optional<ThreadSwitches.Snapshot> switches = ThreadSwitches.now();
-        Optional<ThreadAllocations.Snapshot> allocated = ThreadAllocations.now();
         KafkaRequests requests = KafkaRequests.take();
         PostgresActivity database = PostgresActivity.take(runtime.postgres(), StandaloneRuntime.COMMAND_DATABASE,
                 StandaloneRuntime.PROJECTION_DATABASE);
