@@ -53,9 +53,10 @@ public class ClusterBindingInputs implements BindingInputs {
                 .orElse(null);
         TemplateReadings.Reading reading = readings.read(ref, template,
                 template == null ? List.of() : policies(host.get(), ref.namespace()));
-        List<MemberView> members = describedMembers(host.get());
+        List<MemberView> fleetMembers = fleet.members();
+        List<MemberView> members = describedMembers(host.get(), fleetMembers);
         return Optional.of(new BindingSource(host.get(), template, reading.policy(), reading.placement(),
-                reading.digest(), members, fleetRef(members), copies(host.get(), ref, members)));
+                reading.digest(), members, fleetRef(members), copies(host.get(), ref, fleetMembers)));
     }
 
     /**
@@ -77,7 +78,10 @@ public class ClusterBindingInputs implements BindingInputs {
         return unit.root().getOrComputeResource(CARRIED, key -> new HashSet<>());
     }
 
-    /** The template's copies (and the template itself in the host) as the cluster state holds them, by cluster. */
+    /**
+     * The template's copies (and the template itself in the host) as the cluster state holds them, by cluster, among
+     * the fleet's members ({@link FleetView#members()}: the list whose names are kept, whoever asks).
+     */
     private Map<String, BindingSource.CopyState> copies(String host, BindingRef ref, List<MemberView> members) {
         Map<String, BindingSource.CopyState> copies = new HashMap<>();
         state.findInEach(names(members), ref.namespace(), ref.kind(), ref.name())
@@ -91,11 +95,11 @@ public class ClusterBindingInputs implements BindingInputs {
     }
 
     /**
-     * The members with their Cluster objects' labels and fields, the same (immutable) list for every binding read while
-     * the fleet and the objects are as they were: the kernel builds its models once per list.
+     * The members with their Cluster objects' labels and fields, the same list for every binding read while the fleet
+     * and the objects are as they were: the kernel builds its models once per list. Made with {@code List.copyOf}, so
+     * that {@link BindingSource}'s own copy is this very list.
      */
-    private List<MemberView> describedMembers(String host) {
-        List<MemberView> members = fleet.members();
+    private List<MemberView> describedMembers(String host, List<MemberView> members) {
         List<JsonNode> objects = clusterObjects(host);
         DescribedMembers last = describedMembers;
         if (last.fleet() == members && TemplateReadings.sameObjects(last.objects(), objects)) {

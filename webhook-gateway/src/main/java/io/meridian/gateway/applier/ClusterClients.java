@@ -13,10 +13,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
- * One fabric8 client per member cluster, made from {@code <dir>/<cluster>.kubeconfig} on first use and
- * made again when the file changes, which is looked at no more than once per {@link #RECHECK} and cluster (a stat per
- * write was a sixteenth of the member lanes' CPU in a rebalance). The client does not retry on its own: the applier's backoff does. The clients
- * share one event-loop group and keep idle connections for {@code keepAlive} ({@link MemberHttpClients}).
+ * One fabric8 client per member cluster, made from {@code <dir>/<cluster>.kubeconfig} on first use and made again when
+ * the file changes, which is looked at no more than once per {@link #RECHECK} and cluster (a stat per write was a
+ * sixteenth of the member lanes' CPU in a rebalance). The client does not retry on its own: the applier's backoff does.
+ * The clients share one event-loop group and keep idle connections for {@code keepAlive} ({@link MemberHttpClients}).
  */
 public final class ClusterClients implements AutoCloseable {
     private static final Pattern CLUSTER_NAME = Pattern.compile("[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?");
