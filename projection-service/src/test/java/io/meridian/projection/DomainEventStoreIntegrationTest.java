@@ -59,6 +59,18 @@ class DomainEventStoreIntegrationTest extends ProjectionIntegrationTest {
     }
 
     @Test
+    void eventsAreToldApartByTheirAggregateAndSequenceWithoutAnIndexOnTheirIds() {
+        List<String> indexed = jdbc.queryForList("""
+                select indexdef from pg_indexes where tablename = 'domain_event' and indexdef like '%(event_id)%'""",
+                String.class);
+
+        assertThat(indexed).isEmpty();
+        assertThat(jdbc.queryForList("select indexdef from pg_indexes where tablename = 'domain_event'", String.class))
+                .anyMatch(definition -> definition.startsWith("CREATE UNIQUE INDEX")
+                        && definition.contains("(aggregate_type, aggregate_id, sequence)"));
+    }
+
+    @Test
     void aTransactionToldNotToWaitForTheDiskCommitsWithoutWaitingAndTheNextWaitsAgain() {
         String during = transactions.execute(status -> {
             store.commitWithoutWaitingForTheDisk();
