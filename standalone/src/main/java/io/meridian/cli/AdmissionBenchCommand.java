@@ -46,6 +46,8 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
     public static final String WINDOW = "admission-window ";
     /** The edge the driver sends during its warm-up: counted as the window's edges are, then dropped. */
     public static final String REHEARSAL = "rehearsal";
+    /** What the runtime writes on the driver's stdin once it took its counts at the window's start. */
+    public static final String WINDOW_OPEN = "window-open";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Option(names = "--clients", defaultValue = "64", description = "Concurrent clients (default ${DEFAULT-VALUE}).")
@@ -114,16 +116,19 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
                     "--db-user", runtime.postgres().username(), "--db-password", runtime.postgres().password(),
                     "--clients", Integer.toString(clients), "--warmup", Integer.toString(warmup),
                     "--settle", Boolean.toString(settle), "--max-warmup", Integer.toString(maxWarmup),
-                    "--seconds", Integer.toString(seconds)));
+                    "--seconds", Integer.toString(seconds), "--window-acked", "true"));
             Process driver = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-            tellJitTime(driver);
+            PrintWriter toDriver = new PrintWriter(driver.getOutputStream(), true, StandardCharsets.UTF_8);
+            tellJitTime(driver, toDriver);
             WindowCounts window = new WindowCounts(runtime.postgres());
             try (BufferedReader lines = new BufferedReader(new InputStreamReader(driver.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                     if (line.startsWith("{\"bench\":\"admission\"")) {
                         result = line;
                     } else if (line.startsWith(WINDOW)) {
-                        window.at(JSON.readTree(line.substring(WINDOW.length())), out);
+                        if (window.at(JSON.readTree(line.substring(WINDOW.length())), out)) {
+                            toDriver.println(WINDOW_OPEN);
+                        }
                     } else {
                         out.println(line);
                         out.flush();
@@ -168,10 +173,10 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
      * Writes this JVM's cumulative JIT compilation time on the driver's stdin once a second ({@code jit-ms <n>}), for
      * its warm-up to end when the compiler settled; stops when the driver is gone.
      */
-    private static void tellJitTime(Process driver) {
+    private static void tellJitTime(Process driver, PrintWriter to) {
         var compiler = java.lang.management.ManagementFactory.getCompilationMXBean();
         Thread teller = new Thread(() -> {
-            try (var to = new PrintWriter(driver.getOutputStream(), true, StandardCharsets.UTF_8)) {
+            try {
                 while (driver.isAlive() && !to.checkError()) {
                     to.println("jit-ms " + compiler.getTotalCompilationTime());
                     Thread.sleep(1000);
@@ -214,8 +219,10 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
         /**
          * A {@code start} edge opens the window, any other closes it and prints its counts; a {@link #REHEARSAL} closes
          * the last rehearsal's window into nowhere and opens the next, so that every step of the real edges has run.
+         *
+         * @return whether this edge opened the window (the driver waits for that before its latencies count)
          */
-        void at(JsonNode edge, PrintWriter out) {
+        boolean at(JsonNode edge, PrintWriter out) {
             Counts now = Counts.take(postgres);
             String kind = edge.path("edge").asText();
             if (REHEARSAL.equals(kind)) {
@@ -224,9 +231,11 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
                 rehearsed = true;
             } else if ("start".equals(kind)) {
                 atStart = now;
+                return true;
             } else {
                 close(now, edge.path("admissions").asLong(), out);
             }
+            return false;
         }
 
         private void close(Counts now, long admissions, PrintWriter out) {

@@ -52,6 +52,16 @@ class AdmissionWindowCountsTest {
         assertThat(out.toString()).contains("PostgreSQL (commits by database").containsPattern("commits in meridian_commands +\\d+");
     }
 
+    @Test
+    void onlyTheStartEdgeOpensTheWindow() throws Exception {
+        AdmissionBenchCommand.WindowCounts window = new AdmissionBenchCommand.WindowCounts(postgres);
+        PrintWriter out = new PrintWriter(new StringWriter());
+
+        assertThat(window.at(edge(AdmissionBenchCommand.REHEARSAL, 0), out)).isFalse();
+        assertThat(window.at(edge("start", 0), out)).isTrue();
+        assertThat(window.at(edge("end", 10), out)).isFalse();
+    }
+
     private static com.fasterxml.jackson.databind.JsonNode edge(String edge, long admissions) throws Exception {
         return JSON.readTree("{\"edge\":\"" + edge + "\",\"admissions\":" + admissions + "}");
     }
