@@ -118,10 +118,10 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
                     "--settle", Boolean.toString(settle), "--max-warmup", Integer.toString(maxWarmup),
                     "--seconds", Integer.toString(seconds), "--window-acked", "true"));
             Process driver = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-            PrintWriter toDriver = new PrintWriter(driver.getOutputStream(), true, StandardCharsets.UTF_8);
-            tellJitTime(driver, toDriver);
             WindowCounts window = new WindowCounts(runtime.postgres());
-            try (BufferedReader lines = new BufferedReader(new InputStreamReader(driver.getInputStream(), StandardCharsets.UTF_8))) {
+            try (PrintWriter toDriver = new PrintWriter(driver.getOutputStream(), true, StandardCharsets.UTF_8);
+                 BufferedReader lines = new BufferedReader(new InputStreamReader(driver.getInputStream(), StandardCharsets.UTF_8))) {
+                tellJitTime(driver, toDriver);
                 for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                     if (line.startsWith("{\"bench\":\"admission\"")) {
                         result = line;
@@ -171,7 +171,7 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
 
     /**
      * Writes this JVM's cumulative JIT compilation time on the driver's stdin once a second ({@code jit-ms <n>}), for
-     * its warm-up to end when the compiler settled; stops when the driver is gone.
+     * its warm-up to end when the compiler settled; stops when the driver is gone or {@code to} is closed.
      */
     private static void tellJitTime(Process driver, PrintWriter to) {
         var compiler = java.lang.management.ManagementFactory.getCompilationMXBean();
