@@ -68,7 +68,8 @@ public class AxonJdbcStoreConfiguration {
      * the tracking processors that tail it. Axon keeps the last 10,000 by default, each as deserialized as its
      * handlers made it: with {@code PodsAdmitted} events of about 20 pods each, deserialized by the outbound as it
      * then was, that reached about 2 GB of heap and young pauses of 70–240 ms under admission load
-     * (docs/benchmarks.md, session 17). A processor further behind than the cache reads from the store instead.
+     * (docs/benchmarks.md, session 17). A processor further behind than the cache reads from the store instead. The
+     * events it drops are unlinked ({@link EventCacheUnlinker}), so none keeps the later ones alive.
      */
     @Bean(name = "eventBus")
     @Qualifier("eventStore")
@@ -77,12 +78,14 @@ public class AxonJdbcStoreConfiguration {
         if (cachedEvents < 1) {
             throw new IllegalArgumentException("meridian.event-store.cached-events must be >= 1, was " + cachedEvents);
         }
-        return EmbeddedEventStore.builder()
+        EmbeddedEventStore store = EmbeddedEventStore.builder()
                 .storageEngine(storageEngine)
                 .messageMonitor(axon.messageMonitor(EventStore.class, "eventStore"))
                 .spanFactory(axon.getComponent(EventBusSpanFactory.class))
                 .cachedEvents(cachedEvents)
                 .build();
+        store.registerDispatchInterceptor(new EventCacheUnlinker(store));
+        return store;
     }
 
     @Bean
