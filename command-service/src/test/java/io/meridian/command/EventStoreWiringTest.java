@@ -3,6 +3,7 @@ package io.meridian.command;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.meridian.command.federation.api.BindingScheduled;
+import io.meridian.command.infra.EventCacheUnlinker;
 import io.meridian.command.infra.ProcessorWakeups;
 import io.meridian.command.infra.UnitOfWorkTimeLimit;
 import io.meridian.command.rebalancer.api.RebalancerReconciled;
@@ -135,6 +136,15 @@ class EventStoreWiringTest {
         interceptors.setAccessible(true);
 
         assertThat((java.util.Collection<Object>) interceptors.get(eventStore)).contains(wakeups);
+    }
+
+    @Test
+    void theEventStoreUnlinksWhatItsCacheDrops() throws ReflectiveOperationException {
+        java.lang.reflect.Field interceptors = AbstractEventBus.class.getDeclaredField("dispatchInterceptors");
+        interceptors.setAccessible(true);
+
+        assertThat((java.util.Collection<Object>) interceptors.get(eventStore))
+                .hasAtLeastOneElementOfType(EventCacheUnlinker.class);
     }
 
     /** Axon keeps the size in its producer and offers no getter for it. */
