@@ -8,8 +8,6 @@ import java.util.function.BiFunction;
 import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
 import org.axonframework.messaging.MessageDispatchInterceptor;
-import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
-import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,13 +50,7 @@ public final class EventCacheUnlinker implements MessageDispatchInterceptor<Even
 
     @Override
     public BiFunction<Integer, EventMessage<?>, EventMessage<?>> handle(List<? extends EventMessage<?>> messages) {
-        if (CurrentUnitOfWork.isStarted()) {
-            UnitOfWork<?> root = CurrentUnitOfWork.get().root();
-            root.getOrComputeResource(pendingKey, key -> {
-                root.afterCommit(unitOfWork -> cutDropped());
-                return Boolean.TRUE;
-            });
-        } else {
+        if (RootCommits.pending(pendingKey, () -> Boolean.TRUE, ignored -> cutDropped()) == null) {
             cutDropped();
         }
         return (index, message) -> message;

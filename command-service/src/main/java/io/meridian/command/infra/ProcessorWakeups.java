@@ -22,8 +22,6 @@ import org.axonframework.eventhandling.TrackedEventMessage;
 import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.messaging.MessageDispatchInterceptor;
 import org.axonframework.messaging.StreamableMessageSource;
-import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
-import org.axonframework.messaging.unitofwork.UnitOfWork;
 
 /**
  * Wakes a tracking processor waiting at the tail of the event store only for commits that hold an event it handles
@@ -83,16 +81,13 @@ public final class ProcessorWakeups implements MessageDispatchInterceptor<EventM
 
     /** One signal per processor when the root unit of work commits, however many times it published. */
     private void wakeAfterCommit(Set<Wakeup> toWake) {
-        if (!CurrentUnitOfWork.isStarted()) {
+        Set<Wakeup> pending = RootCommits.pending(pendingKey, LinkedHashSet::new,
+                wakeups -> wakeups.forEach(Wakeup::signal));
+        if (pending == null) {
             toWake.forEach(Wakeup::signal);
-            return;
+        } else {
+            pending.addAll(toWake);
         }
-        UnitOfWork<?> root = CurrentUnitOfWork.get().root();
-        root.getOrComputeResource(pendingKey, key -> {
-            Set<Wakeup> pending = new LinkedHashSet<>();
-            root.afterCommit(unitOfWork -> pending.forEach(Wakeup::signal));
-            return pending;
-        }).addAll(toWake);
     }
 
     Wakeup wakeup(String processor) {
