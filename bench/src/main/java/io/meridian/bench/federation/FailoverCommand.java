@@ -19,6 +19,15 @@ public final class FailoverCommand extends FleetBenchCommand {
     int warmupWorkloads;
 
     @Override
+    String invalidOption() {
+        String warmup = warmupWorkloads > 0 && fleet.clusters < 3
+                ? "--warmup-workloads: needs --clusters >= 3 (a victim, a warm-up member and a survivor), was "
+                + fleet.clusters : null;
+        return firstOf(super.invalidOption(), atLeast("--workloads", 1, workloads),
+                atLeast("--warmup-workloads", 0, warmupWorkloads), warmup);
+    }
+
+    @Override
     int measure(PrintWriter out, PrintWriter err) throws InterruptedException {
         FailoverBench.Result result = new FailoverBench(
                 new FailoverBench.Settings(workloads, fleet.clusters, fleet.replicas, fleet.timeout(), warmupWorkloads),

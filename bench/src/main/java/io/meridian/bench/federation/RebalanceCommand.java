@@ -17,6 +17,13 @@ public final class RebalanceCommand extends FleetBenchCommand {
     int workloads;
 
     @Override
+    String invalidOption() {
+        String pairs = fleet.clusters % 2 != 0 ? "--clusters: must be even (members come in pairs), was " + fleet.clusters
+                : null;
+        return firstOf(super.invalidOption(), pairs, atLeast("--workloads", 1, workloads));
+    }
+
+    @Override
     int measure(PrintWriter out, PrintWriter err) throws InterruptedException {
         RebalanceBench.Result result = new RebalanceBench(
                 new RebalanceBench.Settings(workloads, fleet.clusters, fleet.replicas, fleet.timeout()),
