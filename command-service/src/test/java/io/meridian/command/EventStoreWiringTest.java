@@ -132,19 +132,20 @@ class EventStoreWiringTest {
 
     @Test
     void theEventStoreTellsTheWakeupsOfEveryEventItPublishes() throws ReflectiveOperationException {
-        java.lang.reflect.Field interceptors = AbstractEventBus.class.getDeclaredField("dispatchInterceptors");
-        interceptors.setAccessible(true);
-
-        assertThat((java.util.Collection<Object>) interceptors.get(eventStore)).contains(wakeups);
+        assertThat(dispatchInterceptors()).contains(wakeups);
     }
 
     @Test
     void theEventStoreUnlinksWhatItsCacheDrops() throws ReflectiveOperationException {
+        assertThat(dispatchInterceptors()).hasAtLeastOneElementOfType(EventCacheUnlinker.class);
+    }
+
+    /** Axon offers no getter for the event store's dispatch interceptors. */
+    @SuppressWarnings("unchecked")
+    private java.util.Collection<Object> dispatchInterceptors() throws ReflectiveOperationException {
         java.lang.reflect.Field interceptors = AbstractEventBus.class.getDeclaredField("dispatchInterceptors");
         interceptors.setAccessible(true);
-
-        assertThat((java.util.Collection<Object>) interceptors.get(eventStore))
-                .hasAtLeastOneElementOfType(EventCacheUnlinker.class);
+        return (java.util.Collection<Object>) interceptors.get(eventStore);
     }
 
     /** Axon keeps the size in its producer and offers no getter for it. */

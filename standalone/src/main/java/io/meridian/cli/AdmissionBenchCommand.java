@@ -1,5 +1,8 @@
 package io.meridian.cli;
 
+import static io.meridian.cli.OptionRanges.atLeast;
+import static io.meridian.cli.OptionRanges.firstOf;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -154,19 +157,10 @@ public final class AdmissionBenchCommand implements Callable<Integer> {
 
     /** The first option out of its range, as a one-line message naming it and the rule; null when all are fine. */
     String invalidOption() {
-        if (clients < 1) {
-            return "--clients: must be >= 1, was " + clients;
-        }
-        if (warmup < 0) {
-            return "--warmup: must be >= 0, was " + warmup;
-        }
-        if (seconds < 1) {
-            return "--seconds: must be >= 1, was " + seconds;
-        }
-        if (settle && maxWarmup < warmup) {
-            return "--max-warmup: must be >= --warmup (" + warmup + "), was " + maxWarmup;
-        }
-        return null;
+        return firstOf(atLeast("--clients", 1, clients),
+                atLeast("--warmup", 0, warmup), atLeast("--seconds", 1, seconds),
+                settle && maxWarmup < warmup ? "--max-warmup: must be >= --warmup (" + warmup + "), was " + maxWarmup
+                        : null);
     }
 
     /**

@@ -1,5 +1,8 @@
 package io.meridian.bench.federation;
 
+import static io.meridian.cli.OptionRanges.atLeast;
+import static io.meridian.cli.OptionRanges.firstOf;
+
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -38,19 +41,6 @@ abstract class FleetBenchCommand implements Callable<Integer> {
     String invalidOption() {
         return firstOf(atLeast("--clusters", 2, fleet.clusters), atLeast("--replicas", 2, fleet.replicas),
                 atLeast("--timeout", 1, fleet.timeoutSeconds));
-    }
-
-    static String firstOf(String... messages) {
-        for (String message : messages) {
-            if (message != null) {
-                return message;
-            }
-        }
-        return null;
-    }
-
-    static String atLeast(String option, int least, int value) {
-        return value < least ? option + ": must be >= " + least + ", was " + value : null;
     }
 
     abstract int measure(PrintWriter out, PrintWriter err) throws InterruptedException;

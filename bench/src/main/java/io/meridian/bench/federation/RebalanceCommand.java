@@ -1,5 +1,8 @@
 package io.meridian.bench.federation;
 
+import static io.meridian.cli.OptionRanges.atLeast;
+import static io.meridian.cli.OptionRanges.firstOf;
+
 import java.io.PrintWriter;
 import java.util.Locale;
 import picocli.CommandLine.Command;
