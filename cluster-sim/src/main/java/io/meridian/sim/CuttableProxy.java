@@ -18,16 +18,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
- * A TCP relay in front of a simulated API server. Everyone outside the simulation reaches the
- * cluster through it; {@link #cut()} drops every open connection and refuses new ones until
- * {@link #restore()}, which is how a cluster becomes unreachable while its own controllers (which
- * talk to the server directly) keep running. TLS passes through untouched. In front of several
- * servers (replicas behind one Service) it hands each new connection to the next in turn.
+ * A TCP relay in front of loopback servers, handing each new connection to the next in turn (replicas
+ * behind one Service: the end-to-end tests put two gateways behind one). {@link #cut()} drops every open
+ * connection and refuses new ones until {@link #restore()}. TLS passes through untouched. (Simulated
+ * members are cut at their API server's own outside port instead, {@link OutsideEndpoint}.)
  *
  * <p>The bytes are moved by a small event-loop group shared by every relay of the process, not by
- * threads of their own: a hundred simulated members hold thousands of connections (every informer's
- * watch is one), and two blocking threads per connection were half the threads of a benchmark's
- * process.
+ * threads of their own (when every simulated member stood behind a relay, two blocking threads per
+ * connection were half the threads of a benchmark's process).
  */
 public final class CuttableProxy implements AutoCloseable {
 

@@ -33,14 +33,33 @@ final class SharedServerLoops {
     return server;
   }
 
-  private static Vertx replaceVertx(MockWebServer server, Vertx replacement) {
+  /** Puts {@code replacement} in place of the Vert.x {@code server} holds; answers the one it held. */
+  static Vertx replaceVertx(MockWebServer server, Vertx replacement) {
     try {
-      Field field = MockWebServer.class.getDeclaredField("vertx");
-      field.setAccessible(true);
+      Field field = vertxField();
       Vertx own = (Vertx) field.get(server);
       field.set(server, replacement);
       return own;
-    } catch (ReflectiveOperationException e) {
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException("cannot reach the fabric8 mock web server's Vert.x", e);
+    }
+  }
+
+  /** The Vert.x {@code server} holds. */
+  static Vertx vertxOf(MockWebServer server) {
+    try {
+      return (Vertx) vertxField().get(server);
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException("cannot reach the fabric8 mock web server's Vert.x", e);
+    }
+  }
+
+  private static Field vertxField() {
+    try {
+      Field field = MockWebServer.class.getDeclaredField("vertx");
+      field.setAccessible(true);
+      return field;
+    } catch (NoSuchFieldException e) {
       throw new IllegalStateException("this fabric8 mock web server does not keep its Vert.x in a field 'vertx'", e);
     }
   }

@@ -27,9 +27,10 @@ import java.util.Map;
 
 /**
  * One simulated member cluster: fabric8's mock API server in CRUD mode over HTTPS (its own
- * self-signed certificate) on a loopback port, reached by outsiders through a cuttable TCP proxy
- * whose address is in {@link #kubeconfigPath()}; the nodes of its zones; and the simulated
- * controllers, scheduler and kubelet, which talk to the server directly with {@link #client()}.
+ * self-signed certificate) on a loopback port, reached by outsiders on a second port of the same
+ * server that can be cut ({@link OutsideEndpoint}), the one in {@link #kubeconfigPath()}; the nodes
+ * of its zones; and the simulated controllers, scheduler and kubelet, which talk to the server on its
+ * first port with {@link #client()}.
  */
 public final class SimulatedCluster implements AutoCloseable {
   /** Room the scheduler never runs out of: scenarios size zones in pod slots, so estimates by resources stay pod-bound. */
@@ -47,7 +48,7 @@ public final class SimulatedCluster implements AutoCloseable {
   private final ClusterSpec spec;
   private final ResourceKinds kinds;
   private final KubernetesMockServer server;
-  private final CuttableProxy proxy;
+  private final OutsideEndpoint outside;
   private final String caPem;
   private final Path kubeconfig;
   private final KubernetesClient client;
@@ -61,14 +62,15 @@ public final class SimulatedCluster implements AutoCloseable {
     this.kinds = kinds;
     this.dispatcher = new SimApiDispatcher();
     kinds.customResources().forEach(kind -> dispatcher.expectCustomResource(kind.crdContext()));
-    this.server = new KubernetesMockServer(new Context(Serialization.jsonMapper()), webServer(options),
+    MockWebServer webServer = webServer(options);
+    this.outside = OutsideEndpoint.attach(webServer);
+    this.server = new KubernetesMockServer(new Context(Serialization.jsonMapper()), webServer,
         new HashMap<>(), dispatcher, true);
     server.init(InetAddress.getLoopbackAddress(), 0);
     try {
       this.caPem = Files.readString(Path.of(server.getSelfSignedCertificate().certificatePath()));
-      this.proxy = new CuttableProxy(spec.name(), server.getPort());
       this.kubeconfig = Files.createTempFile("meridian-sim-" + spec.name() + "-", ".kubeconfig");
-      Files.writeString(kubeconfig, kubeconfigYaml(spec.name(), "https://127.0.0.1:" + proxy.port(), caPem));
+      Files.writeString(kubeconfig, kubeconfigYaml(spec.name(), "https://127.0.0.1:" + outside.port(), caPem));
     } catch (IOException e) {
       server.destroy();
       throw new UncheckedIOException(e);
@@ -222,7 +224,7 @@ public final class SimulatedCluster implements AutoCloseable {
 
   /** The API endpoint outsiders use (the one in the kubeconfig). */
   public String apiUrl() {
-    return "https://127.0.0.1:" + proxy.port();
+    return "https://127.0.0.1:" + outside.port();
   }
 
   /** The server's certificate (PEM), which the kubeconfig trusts. */
@@ -307,17 +309,17 @@ public final class SimulatedCluster implements AutoCloseable {
    */
   public void unreachable() {
     faults.unreachable(true);
-    proxy.cut();
+    outside.cut();
   }
 
   public boolean isUnreachable() {
-    return proxy.isCut();
+    return outside.isCut();
   }
 
   /** Undoes every fault. */
   public void recover() {
     faults.clear();
-    proxy.restore();
+    outside.restore();
     runtime.signal();
   }
 
@@ -325,7 +327,6 @@ public final class SimulatedCluster implements AutoCloseable {
   public void close() {
     runtime.close();
     client.close();
-    proxy.close();
     destroyServer();
     try {
       Files.deleteIfExists(kubeconfig);

@@ -10,6 +10,9 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.net.ConnectException;
+import java.net.Socket;
+import java.net.URI;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
@@ -102,6 +105,26 @@ class FaultsTest {
       await().atMost(Duration.ofSeconds(10)).ignoreExceptions()
           .until(() -> outsider.pods().inNamespace("cut").list().getItems().size() == 3);
     }
+  }
+
+  @Test
+  void unreachableDropsAnOutsidersOpenConnectionAndRefusesNewOnesUntilRecovered() throws Exception {
+    URI api = URI.create(cluster.apiUrl());
+    try (Socket open = new Socket("127.0.0.1", api.getPort())) {
+      open.setSoTimeout(5_000);
+
+      cluster.unreachable();
+
+      assertThat(open.getInputStream().read()).as("the open connection is closed by the server").isEqualTo(-1);
+      assertThatThrownBy(() -> new Socket("127.0.0.1", api.getPort()).close()).isInstanceOf(ConnectException.class);
+    }
+
+    cluster.recover();
+
+    try (Socket again = new Socket("127.0.0.1", api.getPort())) {
+      assertThat(again.isConnected()).isTrue();
+    }
+    assertThat(cluster.apiUrl()).isEqualTo(api.toString());
   }
 
   private static KubernetesClient externalClient() throws Exception {
