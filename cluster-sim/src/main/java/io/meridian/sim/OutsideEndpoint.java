@@ -21,7 +21,7 @@ import java.util.concurrent.TimeoutException;
  * again on the same port; the controllers keep working throughout.
  *
  * <p>Why not a TCP relay in front of the server: a relay copies every byte through two more sockets and event loops of
- * its own, a twentieth of a fleet benchmark's CPU, for a cut the server can make itself (docs/benchmarks.md, Issue 4,
+ * its own, 4 % of a rebalance's profile, for a cut the server can make itself (docs/benchmarks.md, Issue 4,
  * session 50). fabric8's {@link MockWebServer} makes its HTTP server from the Vert.x it holds and offers no hook, so
  * that Vert.x is replaced by a view whose {@code createHttpServer} hands out a twin: every setting made on it (its
  * handlers) is made on both listeners, and closing it closes both.

@@ -1,8 +1,12 @@
 package io.meridian.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import java.net.ConnectException;
+import java.net.Socket;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +45,23 @@ class PodlessClusterTest {
     Thread.sleep(1_000);
     assertThat(cluster.api().get("Deployment", "light", "unwatched")).isNotNull();
     assertThat(cluster.runtime().workloads(ResourceKinds.DEPLOYMENT)).isEmpty();
+  }
+
+  @Test
+  void anUnreachablePodlessClusterRefusesOutsidersOnSharedLoopsAndServesItsOwnClient() throws Exception {
+    int outside = URI.create(cluster.apiUrl()).getPort();
+
+    cluster.unreachable();
+    try {
+      assertThatThrownBy(() -> new Socket("127.0.0.1", outside).close()).isInstanceOf(ConnectException.class);
+      assertThat(cluster.client().namespaces().list()).isNotNull();
+    } finally {
+      cluster.recover();
+    }
+
+    try (Socket again = new Socket("127.0.0.1", outside)) {
+      assertThat(again.isConnected()).isTrue();
+    }
   }
 
   private static void applyDeployment(String name, int replicas) {
