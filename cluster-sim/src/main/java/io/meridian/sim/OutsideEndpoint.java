@@ -93,7 +93,7 @@ final class OutsideEndpoint {
             options = new HttpServerOptions(serverOptions);
             return twin(vertx.createHttpServer(serverOptions));
           }
-          return invoke(vertx, method, args);
+          return SharedServerLoops.forward(vertx, method, args);
         });
   }
 
@@ -111,7 +111,7 @@ final class OutsideEndpoint {
             throw new UnsupportedOperationException("the simulated API server listens with listen() only, not "
                 + method);
           }
-          Object result = invoke(inside, method, args);
+          Object result = SharedServerLoops.forward(inside, method, args);
           if (method.getReturnType() == HttpServer.class) {
             settings.add(new Setting(method, args));
             return proxy;
@@ -146,14 +146,6 @@ final class OutsideEndpoint {
       throw new IllegalStateException(e);
     } catch (InvocationTargetException e) {
       throw new IllegalStateException("cannot set up the outside listener: " + e.getCause().getMessage(), e.getCause());
-    }
-  }
-
-  private static Object invoke(Object target, Method method, Object[] args) throws Throwable {
-    try {
-      return method.invoke(target, args);
-    } catch (InvocationTargetException e) {
-      throw e.getCause();
     }
   }
 

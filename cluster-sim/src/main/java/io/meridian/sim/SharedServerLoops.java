@@ -6,6 +6,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 
 /**
@@ -70,12 +71,17 @@ final class SharedServerLoops {
           if (method.getName().equals("close") && method.getParameterCount() == 0) {
             return Future.succeededFuture();
           }
-          try {
-            return method.invoke(shared, args);
-          } catch (InvocationTargetException e) {
-            throw e.getCause();
-          }
+          return forward(shared, method, args);
         });
+  }
+
+  /** Calls {@code method} on {@code target} for a view of it, throwing what the method threw. */
+  static Object forward(Object target, Method method, Object[] args) throws Throwable {
+    try {
+      return method.invoke(target, args);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
   }
 
   /** Created on first use; daemon threads, never closed (it lives as long as the process). */
