@@ -5,14 +5,18 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The endpoint everyone outside the simulation reaches a simulated API server by: a second listener of the server, on
@@ -73,6 +77,7 @@ final class OutsideEndpoint {
     if (listener != null) {
       await(listener.close(), "stop listening on :" + port);
       listener = null;
+      awaitReleased(port);
     }
   }
 
@@ -137,6 +142,32 @@ final class OutsideEndpoint {
     HttpServer open = listener;
     listener = null;
     return open == null ? Future.succeededFuture() : open.close();
+  }
+
+  /**
+   * Waits until nothing listens on {@code port} any more. Vert.x reports the listener closed once its channel is,
+   * but a selectable channel's socket is only released when its selector next deregisters it: until then the
+   * kernel still completes connections to the port, which an unreachable server must refuse.
+   */
+  private static void awaitReleased(int port) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+    while (!canBind(port)) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("the API server's outside endpoint still listens on :" + port + " "
+            + WAIT_SECONDS + " s after it was closed");
+      }
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+    }
+  }
+
+  private static boolean canBind(int port) {
+    try (ServerSocket probe = new ServerSocket()) {
+      probe.setReuseAddress(true);
+      probe.bind(new InetSocketAddress(port));
+      return true;
+    } catch (IOException listening) {
+      return false;
+    }
   }
 
   private static void invokeUnchecked(HttpServer server, Setting setting) {
