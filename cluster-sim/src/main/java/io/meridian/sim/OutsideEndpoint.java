@@ -74,11 +74,8 @@ final class OutsideEndpoint {
       return;
     }
     cut = true;
-    if (listener != null) {
-      await(listener.close(), "stop listening on :" + port);
-      listener = null;
-      awaitReleased(port);
-    }
+    await(closeOutside(), "stop listening on :" + port);
+    awaitReleased(port);
   }
 
   /** Listens again on the same outside port. */
