@@ -57,4 +57,17 @@ class EmbeddedServersTest {
             }
         }
     }
+
+    @Test
+    void postgresSkipsFullPageImagesBecauseFsyncIsOff() throws Exception {
+        try (EmbeddedPostgresServer postgres = EmbeddedPostgresServer.start();
+             Connection c = postgres.dataSource("postgres").getConnection(); Statement st = c.createStatement()) {
+            ResultSet rs = st.executeQuery("select current_setting('fsync'), current_setting('full_page_writes'),"
+                    + " current_setting('synchronous_commit')");
+            rs.next();
+            assertThat(rs.getString(1)).as("fsync: full_page_writes off is only safe while fsync is off").isEqualTo("off");
+            assertThat(rs.getString(2)).isEqualTo("off");
+            assertThat(rs.getString(3)).isEqualTo("on");
+        }
+    }
 }
