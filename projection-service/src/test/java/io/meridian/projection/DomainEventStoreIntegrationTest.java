@@ -84,6 +84,49 @@ class DomainEventStoreIntegrationTest extends ProjectionIntegrationTest {
     }
 
     @Test
+    void valuesHoldingTabsNewlinesAndBackslashesAreStoredAsGiven() {
+        String reason = "line one\nline two\r\n\tindented, a back\\slash and \\N";
+        DomainEvent event = new DomainEvent(DomainEvent.SCHEMA_VERSION, "e-10", "WorkloadSpread", "member1/shop/store-e",
+                1, "PodAdmitted", T0, "d-e-10", "0.1.0", JsonNodeFactory.instance.objectNode().put("reason", reason)
+                        .put("annotation", "{\"name\":\"ws\"}"));
+
+        assertThat(store.insertAll(List.of(event))).containsExactly(true);
+
+        Map<String, Object> row = jdbc.queryForMap("select reason, payload ->> 'reason' as in_payload,"
+                + " payload ->> 'annotation' as annotation from domain_event where event_id = 'e-10'");
+        assertThat(row).containsEntry("reason", reason).containsEntry("in_payload", reason)
+                .containsEntry("annotation", "{\"name\":\"ws\"}");
+    }
+
+    @Test
+    void anEventWithoutDecisionReasonOrPayloadIsStoredWithNulls() {
+        DomainEvent event = new DomainEvent(DomainEvent.SCHEMA_VERSION, "e-11", "MemberCluster", "member-9", 1,
+                "MemberClusterReady", T0, null, "0.1.0", null);
+
+        assertThat(store.insertAll(List.of(event))).containsExactly(true);
+
+        Map<String, Object> row = jdbc.queryForMap(
+                "select decision_id, reason, payload from domain_event where event_id = 'e-11'");
+        assertThat(row).containsEntry("decision_id", null).containsEntry("reason", null).containsEntry("payload", null);
+    }
+
+    @Test
+    void aRedeliveredEventInsideATransactionLeavesTheTransactionToGoOn() {
+        store.insertAll(List.of(event("store-f", "e-12", 1)));
+
+        boolean[] inserted = transactions.execute(status -> {
+            boolean[] result = store.insertAll(List.of(event("store-f", "e-12", 1), event("store-f", "e-13", 2)));
+            store.storeOffset("store-f-test", "topic", 0, 7);
+            return result;
+        });
+
+        assertThat(inserted).containsExactly(false, true);
+        assertThat(jdbc.queryForObject("select count(*) from domain_event where aggregate_id = 'member1/shop/store-f'",
+                Long.class)).isEqualTo(2);
+        assertThat(store.offsets("store-f-test", "topic")).containsEntry(0, 7L);
+    }
+
+    @Test
     void anEmptyBatchStoresNothing() {
         assertThat(store.insertAll(List.of())).isEmpty();
     }
