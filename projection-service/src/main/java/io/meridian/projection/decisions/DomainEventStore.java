@@ -85,8 +85,8 @@ public class DomainEventStore {
     }
 
     /**
-     * Copies every event in, or none when one of them is stored already (the batch's other failures are thrown on).
-     * Inside a transaction the copy is undone to a savepoint, so that the transaction goes on.
+     * Copies every event in, or none when one of them is stored already or comes twice (the copy's other failures are
+     * thrown on). Inside a transaction a failed copy is undone to a savepoint, so that the transaction goes on.
      */
     private boolean copiedWhole(List<DomainEvent> events) {
         return Boolean.TRUE.equals(jdbc.execute((ConnectionCallback<Boolean>) connection -> {
