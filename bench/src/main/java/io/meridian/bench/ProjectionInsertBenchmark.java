@@ -74,6 +74,9 @@ public class ProjectionInsertBenchmark {
 
     @Setup(Level.Trial)
     public void startDatabase() throws Exception {
+        if (!List.of("copy", "statement").contains(path)) {
+            throw new IllegalArgumentException("path: copy or statement, not " + path);
+        }
         postgres = EmbeddedPostgresServer.start();
         String url = postgres.createDatabase("meridian_projections");
         migrate(url);
