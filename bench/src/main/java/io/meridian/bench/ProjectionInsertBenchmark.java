@@ -61,8 +61,13 @@ public class ProjectionInsertBenchmark {
                "operator":"In"}]}]}}}},
              {"op":"add","path":"/metadata/annotations/controller.kubernetes.io~1pod-deletion-cost","value":"100"}]""";
 
-    @Param({"copy", "statement"})
-    public String path;
+    /** How a poll is stored; JMH itself refuses a value that is not one of these. */
+    public enum StorePath {
+        copy, statement
+    }
+
+    @Param
+    public StorePath path;
 
     private EmbeddedPostgresServer postgres;
     private SingleConnectionDataSource connection;
@@ -74,9 +79,6 @@ public class ProjectionInsertBenchmark {
 
     @Setup(Level.Trial)
     public void startDatabase() throws Exception {
-        if (!List.of("copy", "statement").contains(path)) {
-            throw new IllegalArgumentException("path: copy or statement, not " + path);
-        }
         postgres = EmbeddedPostgresServer.start();
         String url = postgres.createDatabase("meridian_projections");
         migrate(url);
@@ -100,7 +102,10 @@ public class ProjectionInsertBenchmark {
     public boolean[] storePoll() {
         return transactions.execute(status -> {
             store.commitWithoutWaitingForTheDisk();
-            return "copy".equals(path) ? store.insertAll(poll) : store.insertSkippingStored(poll);
+            return switch (path) {
+                case copy -> store.insertAll(poll);
+                case statement -> store.insertSkippingStored(poll);
+            };
         });
     }
 
