@@ -40,6 +40,12 @@ public final class EmbeddedPostgresServer implements PostgresServer {
                 // WAL per admission is about a fifth smaller, and the event store's commits wait on WAL writes less
                 // (docs/benchmarks.md, Issue 3, session 52). A server of its own (compose, k8s) keeps both on.
                 .setServerConfig("full_page_writes", "off")
+                // a fresh server has no old WAL segments to recycle, so it creates each new 16 MB segment, and by
+                // default writes it full of zeros first while every commit waits: under the admission benchmark all
+                // clients stalled 30-50 ms at each segment switch, every 2-3 s (docs/benchmarks.md, Issue 3, session
+                // 54). Without the zeros the disk space is taken as the WAL is written, so a full disk fails a WAL
+                // write instead of a segment's creation. A server of its own (compose, k8s) recycles its segments.
+                .setServerConfig("wal_init_zero", "off")
                 .start());
     }
 

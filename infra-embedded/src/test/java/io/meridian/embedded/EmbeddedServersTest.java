@@ -70,4 +70,14 @@ class EmbeddedServersTest {
             assertThat(rs.getString(3)).isEqualTo("on");
         }
     }
+
+    @Test
+    void postgresDoesNotZeroFillNewWalSegments() throws Exception {
+        try (EmbeddedPostgresServer postgres = EmbeddedPostgresServer.start();
+             Connection c = postgres.dataSource("postgres").getConnection(); Statement st = c.createStatement()) {
+            ResultSet rs = st.executeQuery("select current_setting('wal_init_zero')");
+            rs.next();
+            assertThat(rs.getString(1)).isEqualTo("off");
+        }
+    }
 }
