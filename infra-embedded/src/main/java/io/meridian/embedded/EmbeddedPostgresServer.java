@@ -44,7 +44,8 @@ public final class EmbeddedPostgresServer implements PostgresServer {
                 // default writes it full of zeros first while every commit waits: under the admission benchmark all
                 // clients stalled 30-50 ms at each segment switch, every 2-3 s (docs/benchmarks.md, Issue 3, session
                 // 54). Without the zeros the disk space is taken as the WAL is written, so a full disk fails a WAL
-                // write instead of a segment's creation. A server of its own (compose, k8s) recycles its segments.
+                // write instead of a segment's creation. A server of its own (compose, k8s) keeps the default: once it
+                // has run through a few checkpoints it recycles old segments instead of creating new ones.
                 .setServerConfig("wal_init_zero", "off")
                 .start());
     }
