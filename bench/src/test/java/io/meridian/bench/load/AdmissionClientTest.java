@@ -4,13 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import io.meridian.gateway.tls.CertificateAuthority;
-import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +25,6 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLServerSocket;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,10 +40,9 @@ class AdmissionClientTest {
         CertificateAuthority ca = CertificateAuthority.create("test-ca", Instant.now());
         Path caFile = Files.write(directory.resolve("ca.crt"), ca.certificate().getEncoded());
         AtomicInteger recordsFromClient = new AtomicInteger();
-        try (SSLServerSocket gateway = gateway(ca);
-             ServerSocket relay = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            daemon(() -> answerReviews(gateway));
-            daemon(() -> relayCountingRecords(relay, gateway.getLocalPort(), recordsFromClient));
+        HttpsServer gateway = gateway(ca);
+        try (ServerSocket relay = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            daemon(() -> relayCountingRecords(relay, gateway.getAddress().getPort(), recordsFromClient));
             String url = "https://127.0.0.1:" + relay.getLocalPort() + "/mutate-pods";
             AdmissionClient.Target target = AdmissionClient.Target.of(url, caFile);
             try (AdmissionClient client = new AdmissionClient(target)) {
@@ -54,6 +53,8 @@ class AdmissionClientTest {
 
                 assertThat(recordsFromClient.get() - before).isEqualTo(1);
             }
+        } finally {
+            gateway.stop(0);
         }
     }
 
@@ -63,7 +64,8 @@ class AdmissionClientTest {
         return review.toString();
     }
 
-    private static SSLServerSocket gateway(CertificateAuthority ca) throws Exception {
+    /** The JDK's HTTPS server, answering each review with an allowed patch for its uid. */
+    private static HttpsServer gateway(CertificateAuthority ca) throws Exception {
         CertificateAuthority.IssuedCertificate served =
                 ca.issueServerCertificate(List.of("localhost"), List.of("127.0.0.1"), Instant.now());
         KeyStore keys = KeyStore.getInstance("PKCS12");
@@ -74,52 +76,28 @@ class AdmissionClientTest {
         kmf.init(keys, new char[0]);
         SSLContext tls = SSLContext.getInstance("TLS");
         tls.init(kmf.getKeyManagers(), null, null);
-        return (SSLServerSocket) tls.getServerSocketFactory().createServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        HttpsServer server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1);
+        server.setHttpsConfigurator(new HttpsConfigurator(tls));
+        server.createContext("/", exchange -> {
+            String uid = JSON.readTree(exchange.getRequestBody()).path("request").path("uid").asText();
+            byte[] body = answer(uid).getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        return server;
     }
 
-    /** Answers each review on one kept-alive connection with an allowed patch for its uid. */
-    private static void answerReviews(ServerSocket gateway) {
-        try (Socket connection = gateway.accept()) {
-            InputStream in = new BufferedInputStream(connection.getInputStream());
-            OutputStream out = connection.getOutputStream();
-            while (true) {
-                int length = contentLength(in);
-                String uid = JSON.readTree(in.readNBytes(length)).path("request").path("uid").asText();
-                String patch = "[{\"op\":\"add\",\"path\":\"/metadata/annotations\","
-                        + "\"value\":{\"matched-workloadspread\":\"ws\"}}]";
-                ObjectNode answer = JSON.createObjectNode().put("apiVersion", "admission.k8s.io/v1")
-                        .put("kind", "AdmissionReview");
-                answer.putObject("response").put("uid", uid).put("allowed", true).put("patchType", "JSONPatch")
-                        .put("patch", Base64.getEncoder().encodeToString(patch.getBytes(StandardCharsets.UTF_8)));
-                byte[] body = answer.toString().getBytes(StandardCharsets.UTF_8);
-                out.write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\n\r\n")
-                        .getBytes(StandardCharsets.US_ASCII));
-                out.write(body);
-                out.flush();
-            }
-        } catch (IOException closed) {
-            // the test is over
-        }
-    }
-
-    private static int contentLength(InputStream in) throws IOException {
-        int length = 0;
-        StringBuilder line = new StringBuilder();
-        for (int c = in.read(); c != -1; c = in.read()) {
-            if (c != '\n') {
-                line.append((char) c);
-                continue;
-            }
-            String header = line.toString().trim();
-            if (header.isEmpty()) {
-                return length;
-            }
-            if (header.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
-                length = Integer.parseInt(header.substring(15).trim());
-            }
-            line.setLength(0);
-        }
-        throw new IOException("closed");
+    private static String answer(String uid) {
+        String patch = "[{\"op\":\"add\",\"path\":\"/metadata/annotations\","
+                + "\"value\":{\"matched-workloadspread\":\"ws\"}}]";
+        ObjectNode answer = JSON.createObjectNode().put("apiVersion", "admission.k8s.io/v1")
+                .put("kind", "AdmissionReview");
+        answer.putObject("response").put("uid", uid).put("allowed", true).put("patchType", "JSONPatch")
+                .put("patch", Base64.getEncoder().encodeToString(patch.getBytes(StandardCharsets.UTF_8)));
+        return answer.toString();
     }
 
     /** Passes the client's connection to the gateway, counting the TLS records of application data the client sends. */
