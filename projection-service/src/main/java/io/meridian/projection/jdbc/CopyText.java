@@ -29,20 +29,30 @@ public final class CopyText {
         return new ByteArrayInputStream(text.toString().getBytes(StandardCharsets.UTF_8));
     }
 
+    /** The value with its special characters escaped; the runs between them (a whole JSON payload, mostly) copied at once. */
     private static void appendValue(StringBuilder text, String value) {
         if (value == null) {
             text.append("\\N");
             return;
         }
+        int plainFrom = 0;
         for (int i = 0; i < value.length(); i++) {
-            char ch = value.charAt(i);
-            switch (ch) {
-                case '\\' -> text.append("\\\\");
-                case '\t' -> text.append("\\t");
-                case '\n' -> text.append("\\n");
-                case '\r' -> text.append("\\r");
-                default -> text.append(ch);
+            String escaped = escaped(value.charAt(i));
+            if (escaped != null) {
+                text.append(value, plainFrom, i).append(escaped);
+                plainFrom = i + 1;
             }
         }
+        text.append(value, plainFrom, value.length());
+    }
+
+    private static String escaped(char ch) {
+        return switch (ch) {
+            case '\\' -> "\\\\";
+            case '\t' -> "\\t";
+            case '\n' -> "\\n";
+            case '\r' -> "\\r";
+            default -> null;
+        };
     }
 }
