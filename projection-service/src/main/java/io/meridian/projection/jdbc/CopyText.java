@@ -29,7 +29,10 @@ public final class CopyText {
         return new ByteArrayInputStream(text.toString().getBytes(StandardCharsets.UTF_8));
     }
 
-    /** The value with its special characters escaped; the runs between them (a whole JSON payload, mostly) copied at once. */
+    /**
+     * The value with its special characters escaped and the runs between them (mostly a whole JSON payload) appended
+     * as ranges, not character by character.
+     */
     private static void appendValue(StringBuilder text, String value) {
         if (value == null) {
             text.append("\\N");
